@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Instruction fields and decode results shared by the probesim module, its
+ * KUnit suites and the host tools. Nothing here may depend on the kernel
+ * beyond fixed-width types, so that the host tools compile the same decode
+ * table as the kernel does.
+ */
+#ifndef PROBESIM_INSN_H
+#define PROBESIM_INSN_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include <stdbool.h>
+#include <stdint.h>
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int64_t s64;
+#endif
+
+/* Mask/value matchers in the style of arch/arm64/include/asm/insn.h. */
+#define PROBESIM_INSN_FUNCS(name, mask, value)				\
+static inline bool probesim_insn_is_##name(u32 code)			\
+{									\
+	return (code & (mask)) == (value);				\
+}
+
+/*
+ * HINT space: 1101 0101 0000 0011 0010 CRm:op2 1 1111. Only CRm:op2 == 0
+ * (NOP) is architecturally guaranteed to do nothing: every other value is
+ * an allocated hint with side effects (BTI, PAC, WFE, ...) or reserved for
+ * one.
+ */
+#define PROBESIM_HINT_MASK	0xfffff01fU
+#define PROBESIM_HINT_VALUE	0xd503201fU
+#define PROBESIM_HINT_CRM_OP2(code)	(((code) >> 5) & 0x7f)
+#define PROBESIM_NOP		0xd503201fU
+
+PROBESIM_INSN_FUNCS(hint, PROBESIM_HINT_MASK, PROBESIM_HINT_VALUE)
+PROBESIM_INSN_FUNCS(nop, 0xffffffffU, PROBESIM_NOP)
+
+/*
+ * Load/store register pair class (Arm ARM C4.1.4):
+ *   opc[31:30] 101[29:27] V[26] mode[25:23] L[22] imm7[21:15]
+ *   Rt2[14:10] Rn[9:5] Rt[4:0]
+ */
+#define PROBESIM_LDSTP_OPC_SHIFT	30
+#define PROBESIM_LDSTP_OPC_MASK		(0x3U << PROBESIM_LDSTP_OPC_SHIFT)
+#define PROBESIM_LDSTP_OPC_64		(0x2U << PROBESIM_LDSTP_OPC_SHIFT)
+#define PROBESIM_LDSTP_CLASS_MASK	(0x7U << 27)
+#define PROBESIM_LDSTP_CLASS		(0x5U << 27)
+#define PROBESIM_LDSTP_V		(1U << 26)
+#define PROBESIM_LDSTP_MODE_SHIFT	23
+#define PROBESIM_LDSTP_MODE_MASK	(0x7U << PROBESIM_LDSTP_MODE_SHIFT)
+#define PROBESIM_LDSTP_MODE_NOALLOC	(0x0U << PROBESIM_LDSTP_MODE_SHIFT)
+#define PROBESIM_LDSTP_MODE_POST	(0x1U << PROBESIM_LDSTP_MODE_SHIFT)
+#define PROBESIM_LDSTP_MODE_OFFSET	(0x2U << PROBESIM_LDSTP_MODE_SHIFT)
+#define PROBESIM_LDSTP_MODE_PRE		(0x3U << PROBESIM_LDSTP_MODE_SHIFT)
+#define PROBESIM_LDSTP_L		(1U << 22)
+#define PROBESIM_LDSTP_RN_SHIFT		5
+#define PROBESIM_LDSTP_RN_MASK		(0x1fU << PROBESIM_LDSTP_RN_SHIFT)
+#define PROBESIM_REG_SP			31	/* as a base register */
+#define PROBESIM_REG_ZR			31	/* as a data register */
+
+/*
+ * STP Xt, Xt2, [SP, #imm]!: 64-bit (opc), general-purpose (V clear),
+ * pre-index with writeback (mode), store (L clear), base SP (Rn).
+ * Rt, Rt2 and imm7 are free.
+ */
+#define PROBESIM_STP_PUSH_MASK						\
+	(PROBESIM_LDSTP_OPC_MASK | PROBESIM_LDSTP_CLASS_MASK |		\
+	 PROBESIM_LDSTP_V | PROBESIM_LDSTP_MODE_MASK | PROBESIM_LDSTP_L |	\
+	 PROBESIM_LDSTP_RN_MASK)
+#define PROBESIM_STP_PUSH_VALUE						\
+	(PROBESIM_LDSTP_OPC_64 | PROBESIM_LDSTP_CLASS |			\
+	 PROBESIM_LDSTP_MODE_PRE |					\
+	 (PROBESIM_REG_SP << PROBESIM_LDSTP_RN_SHIFT))
+
+PROBESIM_INSN_FUNCS(stp_push, PROBESIM_STP_PUSH_MASK, PROBESIM_STP_PUSH_VALUE)
+
+static inline unsigned int probesim_ldstp_rt(u32 code)
+{
+	return code & 0x1f;
+}
+
+static inline unsigned int probesim_ldstp_rt2(u32 code)
+{
+	return (code >> 10) & 0x1f;
+}
+
+/* Byte offset of a 64-bit pair: imm7 sign-extended and scaled by 8. */
+static inline s64 probesim_stp_offset(u32 code)
+{
+	s64 imm7 = (code >> 15) & 0x7f;
+
+	/* (x ^ 0x40) - 0x40 sign-extends a 7-bit field */
+	return ((imm7 ^ 0x40) - 0x40) * 8;
+}
+
+/* Where STP Xt, Xt2, [SP, #imm]! stores, and the SP it writes back. */
+static inline u64 probesim_stp_target(u32 code, u64 sp)
+{
+	return sp + probesim_stp_offset(code);
+}
+
+/* A data register of a store: register 31 reads as XZR, not SP. */
+static inline u64 probesim_xreg_or_zr(const u64 *regs, unsigned int n)
+{
+	return n == PROBESIM_REG_ZR ? 0 : regs[n];
+}
+
+/* What probesim does with an instruction the kernel would single-step. */
+enum probesim_family {
+	PROBESIM_NONE,		/* leave it to the kernel */
+	PROBESIM_NOP_FAMILY,
+	PROBESIM_STP_FAMILY,
+	PROBESIM_NR_FAMILIES,
+};
+
+/*
+ * Inputs of the STP gate. Simulating a store in software bypasses the
+ * MTE tag check and the POE overlay check that the hardware applies to
+ * the real instruction, so STP is only simulated where neither exists.
+ */
+struct probesim_gate {
+	bool stp_enabled;	/* the administrator asked for it */
+	bool has_mte;		/* the system uses MTE */
+	bool has_poe;		/* the system uses POE */
+	bool user;		/* a uprobe, not a kprobe */
+};
+
+enum probesim_verdict {
+	PROBESIM_SIMULATE,
+	PROBESIM_REFUSE_OFF,
+	PROBESIM_REFUSE_MTE,
+	PROBESIM_REFUSE_POE,
+	PROBESIM_REFUSE_KERNEL,
+};
+
+enum probesim_family probesim_decode(u32 code);
+const char *probesim_family_name(enum probesim_family family);
+enum probesim_verdict probesim_stp_verdict(const struct probesim_gate *gate);
+const char *probesim_verdict_name(enum probesim_verdict verdict);
+
+#endif /* PROBESIM_INSN_H */

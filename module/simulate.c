@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Handlers that execute a probed user instruction in the kernel instead of
+ * single-stepping it out of line. They run from uprobe_notify_resume():
+ * process context, interrupts enabled, page faults allowed.
+ */
+#include <linux/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task_stack.h>
+#include <linux/uaccess.h>
+#include <asm/debug-monitors.h>
+#include <asm/ptrace.h>
+#include "probesim.h"
+
+/*
+ * force_sig_fault() is what the hardware fault paths use: unlike the
+ * exported send_sig_info() it unblocks and un-ignores the signal, so that a
+ * task blocking SIGSEGV dies as it would natively instead of restarting
+ * the probed instruction forever. It is not exported, so it is resolved
+ * at load time (symbols.c).
+ */
+int (*probesim_force_sig_fault)(int sig, int code, void __user *addr);
+
+/*
+ * Step over the probed instruction. This reproduces, line for line, what
+ * arm64_skip_faulting_instruction() does for an AArch64 task; that function
+ * is not exported, and uprobes never probe AArch32 tasks. PC moves on; an
+ * active user single-step is fast-forwarded (clear SPSR.SS) so that the
+ * step exception is taken after the simulated instruction, as it would be
+ * after the real one; and PSTATE.BTYPE is cleared, because every
+ * instruction other than a branch leaves BTYPE zero.
+ */
+static void probesim_skip_insn(struct pt_regs *regs)
+{
+	regs->pc += AARCH64_INSN_SIZE;
+	if (user_mode(regs) && test_thread_flag(TIF_SINGLESTEP))
+		task_pt_regs(current)->pstate &= ~DBG_SPSR_SS;
+	regs->pstate &= ~PSR_BTYPE_MASK;
+}
+
+void probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs)
+{
+	probesim_skip_insn(regs);
+	probesim_count_hit(PROBESIM_NOP_FAMILY);
+}
+EXPORT_SYMBOL_GPL(probesim_simulate_nop);
+
+/*
+ * The signal the hardware would raise for a store to @addr that the kernel
+ * could not complete: no mapping is SEGV_MAPERR, a mapping that does not
+ * allow the write is SEGV_ACCERR. A writable mapping that still failed
+ * (a file page past EOF, poisoned memory) is SIGBUS. Addresses outside the
+ * user range are SEGV_MAPERR, as Linux reports them for EL0.
+ */
+static void probesim_stp_fault(unsigned long addr)
+{
+	unsigned long uaddr = untagged_addr(addr);
+	struct vm_area_struct *vma;
+	int signo = SIGSEGV, code = SEGV_MAPERR;
+
+	if (uaddr < TASK_SIZE) {
+		mmap_read_lock(current->mm);
+		vma = vma_lookup(current->mm, uaddr);
+		if (vma && (vma->vm_flags & VM_WRITE)) {
+			signo = SIGBUS;
+			code = BUS_ADRERR;
+		} else if (vma) {
+			code = SEGV_ACCERR;
+		}
+		mmap_read_unlock(current->mm);
+	}
+	probesim_count_event(PROBESIM_EV_STP_FAULT);
+	probesim_force_sig_fault(signo, code, (void __user *)addr);
+}
+
+/*
+ * STP Xt, Xt2, [SP, #imm]!
+ *
+ * Each doubleword is one 64-bit unprivileged store (STTR) to an 8-byte
+ * aligned address: single-copy atomic, which is all STP promises without
+ * FEAT_LSE2 (with LSE2 a 16-byte aligned STP is one atomic access; no
+ * compiler-generated push relies on that). SP is written back only after
+ * both stores succeeded. On a fault nothing but memory may have changed:
+ * PC stays at the probed instruction, so a handler that repairs the fault
+ * restarts it, and the lower doubleword may already be written when the
+ * upper one faults, which the architecture permits for a pair.
+ */
+void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs)
+{
+	u64 lo = probesim_xreg_or_zr(regs->regs, probesim_ldstp_rt(opcode));
+	u64 hi = probesim_xreg_or_zr(regs->regs, probesim_ldstp_rt2(opcode));
+	unsigned long sp = regs->sp;
+	unsigned long target = probesim_stp_target(opcode, sp);
+	unsigned long fault = target;
+	u64 __user *dst;
+
+	probesim_count_hit(PROBESIM_STP_FAMILY);
+
+	/*
+	 * Linux runs EL0 with SCTLR_EL1.SA0 set: a load or store based on a
+	 * misaligned SP takes an SP alignment fault before any access, which
+	 * Linux reports as SIGBUS/BUS_ADRALN at SP.
+	 */
+	if (sp & 0xf) {
+		probesim_count_event(PROBESIM_EV_STP_FAULT);
+		probesim_force_sig_fault(SIGBUS, BUS_ADRALN, (void __user *)sp);
+		return;
+	}
+
+	/*
+	 * EL0 data accesses ignore the top byte (TBI0), whether or not the
+	 * task opted into the tagged address ABI, but access_ok() untags only
+	 * for tasks that did. Store through the untagged address; SP keeps
+	 * its tag on writeback and si_addr keeps it as FAR would.
+	 */
+	dst = (u64 __user *)untagged_addr(target);
+	if (!user_access_begin(dst, 2 * sizeof(u64)))
+		goto fault_out;
+	unsafe_put_user(lo, dst, fault_lo);
+	unsafe_put_user(hi, dst + 1, fault_hi);
+	user_access_end();
+
+	regs->sp = target;
+	probesim_skip_insn(regs);
+	return;
+
+fault_hi:
+	fault += sizeof(u64);
+fault_lo:
+	user_access_end();
+fault_out:
+	probesim_stp_fault(fault);
+}
+EXPORT_SYMBOL_GPL(probesim_simulate_stp);
+
+probes_handler_t *probesim_handler(enum probesim_family family)
+{
+	switch (family) {
+	case PROBESIM_NOP_FAMILY:
+		return probesim_simulate_nop;
+	case PROBESIM_STP_FAMILY:
+		return probesim_simulate_stp;
+	default:
+		return NULL;
+	}
+}

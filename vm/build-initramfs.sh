@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# build-initramfs.sh MODDIR PAYLOAD OUT: pack busybox, the guest scripts,
+# the modules built in MODDIR and the userspace payload directory PAYLOAD
+# (selftests, tools) into the newc cpio archive OUT.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source-path=SCRIPTDIR
+. "$here/lib.sh"
+
+[ $# -eq 3 ] || die "usage: $0 MODDIR PAYLOAD OUT"
+moddir=$1 payload=$2 out=$3
+busybox=$PROBESIM_CACHE/busybox/bin/busybox
+[ -x "$busybox" ] || die "no arm64 busybox; run vm/setup-host.sh"
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,modules/negative}
+cp "$busybox" "$stage/bin/busybox"
+install -m 0755 "$here/guest/init" "$stage/init"
+cp "$here/guest/probesim.sh" "$stage/lib/"
+cp -r "$here/guest/suites" "$stage/suites"
+find "$moddir/src" -maxdepth 1 -name '*.ko' -exec cp {} "$stage/modules/" \;
+find "$moddir/src/vm/negative" -maxdepth 1 -name '*.ko' \
+	-exec cp {} "$stage/modules/negative/" \;
+if [ -d "$payload" ]; then
+	cp -r "$payload"/. "$stage/"
+fi
+(cd "$stage" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out.tmp"
+mv "$out.tmp" "$out"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# build-modules.sh [--src DIR] KBUILD OUT: build probesim.ko, its KUnit
+# module and the test bed's negative modules against the kernel build in
+# KBUILD, into OUT. --src builds another copy of the sources (a mutant).
+# Sources are mirrored into OUT first: kbuild builds external modules in
+# their source tree, and a per-kernel mirror keeps kernels apart while
+# rsync keeps rebuilds incremental.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+# shellcheck source-path=SCRIPTDIR
+. "$here/lib.sh"
+
+src=$top
+if [ "${1:-}" = --src ]; then
+	src=$(cd "$2" && pwd)
+	shift 2
+fi
+[ $# -eq 2 ] || die "usage: $0 [--src DIR] KBUILD OUT"
+kbuild=$1 out=$2
+mkdir -p "$out/src"
+rsync -a --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
+	--include 'Kbuild' --include 'module/***' --include 'kunit/***' \
+	--include 'vm/' --include 'vm/negative/***' --exclude '*' \
+	"$src/" "$out/src/"
+
+mmake() {
+	make -C "$kbuild" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+		CC="ccache ${CROSS}gcc" -j"$(nproc)" W=1 "$@"
+}
+build() {
+	mmake M="$out/src" modules >"$out/build.log" 2>&1 &&
+		mmake M="$out/src/vm/negative" modules >>"$out/build.log" 2>&1
+}
+if ! timed "building modules against $(basename "$kbuild")" build; then
+	tail -n 40 "$out/build.log" >&2
+	die "module build failed, see $out/build.log"
+fi
+# W=1 must stay clean: any compiler warning fails the build.
+if grep -n 'warning:' "$out/build.log" >&2; then
+	die "module build has warnings (see above)"
+fi

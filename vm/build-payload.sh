@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# build-payload.sh: build the guest's userspace payload (static arm64
+# selftests and tools) into $PROBESIM_OUT/payload, and print that path.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source-path=SCRIPTDIR
+. "$here/lib.sh"
+
+payload=$PROBESIM_OUT/payload
+mkdir -p "$payload"
+# The kselftest harness header comes from a pristine kernel tree.
+ksrc=${KSRC:-$(pristine_tree 6.12)}
+if [ -f "$PROBESIM_TOP/selftests/Makefile" ]; then
+	build_selftests() {
+		make -s -C "$PROBESIM_TOP/selftests" KSRC="$ksrc" \
+			OUTPUT="$payload/selftests" -j"$(nproc)" all >&2
+	}
+	timed "building selftests" build_selftests
+fi
+echo "$payload"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# kernel-run.sh [--mte] [--timeout S] [--expect KIND] [--flavor F] [--src DIR]
+#               KVER SUITES LABEL
+# Build (or reuse) the KVER kernel, its modules, the payload and an
+# initramfs; boot it once to run the comma-separated guest SUITES; judge the
+# console with probesim-report under LABEL. Totals are appended to
+# $PROBESIM_OUT/totals. Exit status: the report's. --src builds the modules
+# from another copy of the sources (a deliberately broken mutant).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source-path=SCRIPTDIR
+. "$here/lib.sh"
+
+vmopts=() reportopts=() flavor=test srcopt=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--mte) vmopts+=(--mte); shift ;;
+	--timeout) vmopts+=(--timeout "$2"); shift 2 ;;
+	--expect) reportopts+=(--expect "$2"); shift 2 ;;
+	--flavor) flavor=$2; shift 2 ;;
+	--src) srcopt=(--src "$2"); shift 2 ;;
+	--*) die "unknown option $1" ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 3 ] || die "usage: $0 [--mte] [--timeout S] [--expect KIND] [--flavor F] KVER SUITES LABEL"
+kver=$1 suites=$2 label=$3
+
+kbuild=$("$here/build-kernel.sh" "$kver" "$flavor")
+moddir=$PROBESIM_OUT/modules/$(basename "$kbuild")
+[ ${#srcopt[@]} -eq 0 ] || moddir=$moddir-$label
+"$here/build-modules.sh" "${srcopt[@]}" "$kbuild" "$moddir"
+payload=$("$here/build-payload.sh")
+report=$("$here/build-tools.sh")/report/probesim-report
+
+runs=$PROBESIM_OUT/runs
+mkdir -p "$runs"
+initrd=$runs/$label.cpio
+"$here/build-initramfs.sh" "$moddir" "$payload" "$initrd"
+"$here/run-vm.sh" "${vmopts[@]}" "$kbuild/arch/arm64/boot/Image" "$initrd" \
+	"$suites" "$runs/$label.log"
+
+allow=()
+# Known splats of unpatched stock kernels, allowed only there.
+if [ -z "${KSRC:-}" ] && [ -f "$here/allow/stock.txt" ]; then
+	allow=(--allow "$here/allow/stock.txt")
+fi
+"$report" --console "$runs/$label.log" --label "$label" "${allow[@]}" \
+	"${reportopts[@]}" --totals "$PROBESIM_OUT/totals"
