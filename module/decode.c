@@ -7,6 +7,14 @@
  */
 #include "insn.h"
 
+/* The KUnit suites (probesim_test.ko) call the decoder directly. */
+#ifdef __KERNEL__
+#include <linux/export.h>
+#else
+/* Host tools link the decoder in: nothing to export. */
+#define EXPORT_SYMBOL_GPL(sym) struct probesim_host_unexported_##sym
+#endif
+
 struct probesim_row {
 	u32 mask;
 	u32 value;
@@ -24,11 +32,12 @@ enum probesim_family probesim_decode(u32 code)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(probesim_rows) / sizeof(probesim_rows[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(probesim_rows); i++)
 		if ((code & probesim_rows[i].mask) == probesim_rows[i].value)
 			return probesim_rows[i].family;
 	return PROBESIM_NONE;
 }
+EXPORT_SYMBOL_GPL(probesim_decode);
 
 const char *probesim_family_name(enum probesim_family family)
 {
@@ -41,6 +50,7 @@ const char *probesim_family_name(enum probesim_family family)
 		return "none";
 	}
 }
+EXPORT_SYMBOL_GPL(probesim_family_name);
 
 enum probesim_verdict probesim_stp_verdict(const struct probesim_gate *gate)
 {
@@ -57,6 +67,7 @@ enum probesim_verdict probesim_stp_verdict(const struct probesim_gate *gate)
 		return PROBESIM_REFUSE_POE;
 	return PROBESIM_SIMULATE;
 }
+EXPORT_SYMBOL_GPL(probesim_stp_verdict);
 
 const char *probesim_verdict_name(enum probesim_verdict verdict)
 {
@@ -74,3 +85,4 @@ const char *probesim_verdict_name(enum probesim_verdict verdict)
 	}
 	return "?";
 }
+EXPORT_SYMBOL_GPL(probesim_verdict_name);

@@ -34,7 +34,8 @@ static int probesim_analyze_return(struct kretprobe_instance *ri,
 		return 0;
 
 	family = probesim_decode(le32_to_cpu(auprobe->insn));
-	if (family == PROBESIM_NONE)
+	if (family == PROBESIM_NONE ||
+	    (family == PROBESIM_NOP_FAMILY && !READ_ONCE(probesim_nop_param)))
 		return 0;
 	if (family == PROBESIM_STP_FAMILY &&
 	    probesim_system_verdict() != PROBESIM_SIMULATE) {

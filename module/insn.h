@@ -9,13 +9,11 @@
 #define PROBESIM_INSN_H
 
 #ifdef __KERNEL__
+#include <linux/bits.h>
+#include <linux/kernel.h>
 #include <linux/types.h>
 #else
-#include <stdbool.h>
-#include <stdint.h>
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int64_t s64;
+#include "probesim_host_types.h"
 #endif
 
 /* Mask/value matchers in the style of arch/arm64/include/asm/insn.h. */
@@ -49,14 +47,14 @@ PROBESIM_INSN_FUNCS(nop, 0xffffffffU, PROBESIM_NOP)
 #define PROBESIM_LDSTP_OPC_64		(0x2U << PROBESIM_LDSTP_OPC_SHIFT)
 #define PROBESIM_LDSTP_CLASS_MASK	(0x7U << 27)
 #define PROBESIM_LDSTP_CLASS		(0x5U << 27)
-#define PROBESIM_LDSTP_V		(1U << 26)
+#define PROBESIM_LDSTP_V		BIT(26)
 #define PROBESIM_LDSTP_MODE_SHIFT	23
 #define PROBESIM_LDSTP_MODE_MASK	(0x7U << PROBESIM_LDSTP_MODE_SHIFT)
 #define PROBESIM_LDSTP_MODE_NOALLOC	(0x0U << PROBESIM_LDSTP_MODE_SHIFT)
 #define PROBESIM_LDSTP_MODE_POST	(0x1U << PROBESIM_LDSTP_MODE_SHIFT)
 #define PROBESIM_LDSTP_MODE_OFFSET	(0x2U << PROBESIM_LDSTP_MODE_SHIFT)
 #define PROBESIM_LDSTP_MODE_PRE		(0x3U << PROBESIM_LDSTP_MODE_SHIFT)
-#define PROBESIM_LDSTP_L		(1U << 22)
+#define PROBESIM_LDSTP_L		BIT(22)
 #define PROBESIM_LDSTP_RN_SHIFT		5
 #define PROBESIM_LDSTP_RN_MASK		(0x1fU << PROBESIM_LDSTP_RN_SHIFT)
 #define PROBESIM_REG_SP			31	/* as a base register */

@@ -14,6 +14,11 @@
 #error "probesim needs CONFIG_UPROBES and CONFIG_KRETPROBES"
 #endif
 
+bool probesim_nop_param = true;
+module_param_named(nop, probesim_nop_param, bool, 0644);
+MODULE_PARM_DESC(nop,
+		 "Simulate NOP (default: on). Applies to uprobes analysed after the change.");
+
 bool probesim_stp_param;
 module_param_named(stp, probesim_stp_param, bool, 0644);
 MODULE_PARM_DESC(stp,
@@ -35,8 +40,8 @@ static int __init probesim_init(void)
 	err = probesim_hook_init();
 	if (err)
 		goto out_lifetime;
-	pr_info("probesim: simulating nop%s for new uprobes\n",
-		probesim_stp_param ? " and stp pushes" : "");
+	pr_info("probesim: loaded (nop=%d stp=%d)\n", probesim_nop_param,
+		probesim_stp_param);
 	return 0;
 
 out_lifetime:

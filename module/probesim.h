@@ -19,6 +19,7 @@ unsigned long probesim_lookup(const char *name);
 int probesim_resolve_symbols(void);
 
 /* gate.c: what the running system allows. */
+extern bool probesim_nop_param;
 extern bool probesim_stp_param;
 enum probesim_verdict probesim_system_verdict(void);
 
@@ -29,6 +30,7 @@ enum probesim_event {
 	PROBESIM_EV_TRACK_FAILED,	/* no memory to track a probe */
 	PROBESIM_NR_EVENTS,
 };
+
 void probesim_count_patched(enum probesim_family family);
 void probesim_count_hit(enum probesim_family family);
 void probesim_count_event(enum probesim_event event);

@@ -38,9 +38,10 @@ kunit_module() {
 		emit_section ktap "insmod-$(basename "$ko")" /tmp/insmod.tap
 		return
 	fi
-	for suite in $(ls /sys/kernel/debug/kunit); do
+	for dir in /sys/kernel/debug/kunit/*/; do
+		suite=$(basename "$dir")
 		echo "$before" | grep -qx "$suite" && continue
-		emit_section ktap "kunit-$suite" "/sys/kernel/debug/kunit/$suite/results"
+		emit_section ktap "kunit-$suite" "$dir/results"
 	done
 	rmmod "$(basename "$ko" .ko)"
 }

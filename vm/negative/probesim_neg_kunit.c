@@ -22,6 +22,7 @@ static struct kunit_suite probesim_neg_suite = {
 	.name = "probesim-negative",
 	.test_cases = probesim_neg_cases,
 };
+
 kunit_test_suite(probesim_neg_suite);
 
 MODULE_DESCRIPTION("Failing KUnit suite for the probesim test bed");

@@ -1,0 +1,34 @@
+# probesim: simulate probed nop and stp on arm64 instead of single-stepping.
+#
+#   make                 build probesim.ko against KDIR (on arm64 hardware)
+#   make run             boot the 6.12 test VM and show probesim at work
+#   make check           everything: host tests, both kernels, harness checks
+#   make mutation-check  deliberately broken modules must fail the tests
+#   make lint            shellcheck and checkpatch --strict
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+
+all: module
+
+module:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+clean:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+
+check:
+	vm/check.sh
+
+run:
+	vm/demo.sh
+
+mutation-check:
+	vm/setup-host.sh
+	vm/mutation-check.sh
+
+lint:
+	vm/setup-host.sh
+	vm/lint.sh shell
+	vm/lint.sh checkpatch
+
+.PHONY: all module clean check run mutation-check lint

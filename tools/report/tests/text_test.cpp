@@ -1,0 +1,50 @@
+#include "text.hpp"
+
+#include <gtest/gtest.h>
+
+namespace probesim::report {
+namespace {
+
+TEST(SplitLines, DropsCarriageReturnsAndKeepsLastLineWithoutNewline) {
+  const auto lines = split_lines("one\r\ntwo\n\nthree");
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "one");
+  EXPECT_EQ(lines[1], "two");
+  EXPECT_EQ(lines[2], "");
+  EXPECT_EQ(lines[3], "three");
+}
+
+TEST(SplitLines, EmptyTextHasNoLines) { EXPECT_TRUE(split_lines("").empty()); }
+
+TEST(Trim, RemovesSpacesAndTabsAtBothEnds) {
+  EXPECT_EQ(trim(" \tabc d \t"), "abc d");
+  EXPECT_EQ(trim_left("  abc "), "abc ");
+}
+
+TEST(StartsWithNocase, IgnoresCase) {
+  EXPECT_TRUE(starts_with_nocase("skip reason", "SKIP"));
+  EXPECT_FALSE(starts_with_nocase("ski", "SKIP"));
+}
+
+TEST(StripTimestamp, RemovesPrintkTimestampAndOneSpace) {
+  EXPECT_EQ(strip_timestamp("[   12.345678] WARNING: x"), "WARNING: x");
+  EXPECT_EQ(strip_timestamp("[   12.345678]     ok 1 nested"), "    ok 1 nested");
+  EXPECT_EQ(strip_timestamp("[12345.000001]x"), "x");
+}
+
+TEST(StripTimestamp, RemovesLogLevelAndCallerId) {
+  EXPECT_EQ(strip_timestamp("<4>[    1.000000] BUG: x"), "BUG: x");
+  EXPECT_EQ(strip_timestamp("[    1.000000][    T1] BUG: x"), "BUG: x");
+  EXPECT_EQ(strip_timestamp("[    1.000000] [  C0] BUG: x"), "[  C0] BUG: x");
+}
+
+TEST(StripTimestamp, LeavesOtherLinesAlone) {
+  EXPECT_EQ(strip_timestamp("ok 1 foo"), "ok 1 foo");
+  EXPECT_EQ(strip_timestamp("[ cut here ]"), "[ cut here ]");
+  EXPECT_EQ(strip_timestamp("[12] x"), "[12] x");
+  EXPECT_FALSE(has_timestamp("  [   1.0] indented"));
+  EXPECT_TRUE(has_timestamp("[    0.000000] Booting Linux"));
+}
+
+}  // namespace
+}  // namespace probesim::report
