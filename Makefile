@@ -4,6 +4,7 @@
 #   make run             boot the 6.12 test VM and show probesim at work
 #   make check           everything: host tests, both kernels, harness checks
 #   make mutation-check  deliberately broken modules must fail the tests
+#   make bench           trigger benchmark (KVER=6.12 or 6.1), writes bench/
 #   make lint            shellcheck and checkpatch --strict
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -26,9 +27,12 @@ mutation-check:
 	vm/setup-host.sh
 	vm/mutation-check.sh
 
+bench:
+	vm/bench.sh
+
 lint:
 	vm/setup-host.sh
 	vm/lint.sh shell
 	vm/lint.sh checkpatch
 
-.PHONY: all module clean check run mutation-check lint
+.PHONY: all module clean check run bench mutation-check lint

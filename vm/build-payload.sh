@@ -17,4 +17,17 @@ if [ -f "$PROBESIM_TOP/selftests/Makefile" ]; then
 	}
 	timed "building selftests" build_selftests
 fi
+build_guest_tools() {
+	local build=$PROBESIM_OUT/guest-tools
+	if ! { cmake -S "$PROBESIM_TOP/tools/guest" -B "$build" \
+		-DCMAKE_TOOLCHAIN_FILE="$PROBESIM_TOP/tools/cmake/aarch64-linux-gnu.cmake" \
+		-DCMAKE_CXX_COMPILER_LAUNCHER=ccache &&
+		cmake --build "$build" -j"$(nproc)"; } >"$build.log" 2>&1; then
+		tail -n 40 "$build.log" >&2
+		return 1
+	fi
+	mkdir -p "$payload/tools"
+	cp "$build/bench/probesim-bench" "$payload/tools/"
+}
+timed "building guest tools" build_guest_tools
 echo "$payload"

@@ -59,8 +59,8 @@ host_tests() {
 step "host tests (ctest)" host_tests
 
 for kver in $kernels; do
-	step "kernel $kver: kunit and selftests" \
-		"$here/kernel-run.sh" "$kver" kunit,selftests "check-$kver"
+	step "kernel $kver: kunit, selftests, bench smoke" \
+		"$here/kernel-run.sh" "$kver" kunit,selftests,bench-smoke "check-$kver"
 done
 step "kernel 6.12 with MTE: selftests-mte" \
 	"$here/kernel-run.sh" --mte 6.12 selftests-mte check-6.12-mte

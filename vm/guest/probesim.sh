@@ -26,22 +26,80 @@ dmesg_section() {
 	emit_section dmesg "$1" "/tmp/dmesg-$1.txt"
 }
 
+# tap_fail NAME MESSAGE: report a step of the harness that failed as a
+# failing result, so that it can never pass or skip silently.
+tap_fail() {
+	{ echo "TAP version 13"; echo "1..1"; echo "not ok 1 $2"; } > "/tmp/$1.tap"
+	emit_section ktap "$1" "/tmp/$1.tap"
+}
+
+# kunit_log_since MARK: the kernel log after the line MARK, timestamps cut.
+kunit_log_since() {
+	dmesg | sed -e 's/^\[[^]]*\] //' | sed -n "/^$1\$/,\$p"
+}
+
+# Whether debugfs keeps a KUnit test case's whole log (Linux 6.6 and
+# later). Before, the log of a parameterised case is cleared at every
+# parameter and holds at most 512 bytes; the kernel log has every row.
+kunit_debugfs_log_complete() {
+	release=$(uname -r)
+	major=${release%%.*}
+	minor=${release#*.}
+	minor=${minor%%[!0-9]*}
+	[ "$major" -gt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -ge 6 ]; }
+}
+
+# kunit_split_kmsg MARK DIR: cut the suites logged after MARK into
+# DIR/NAME.tap, framed as debugfs would frame them, and list them in
+# DIR/suites. A suite runs from "    # Subtest: NAME" to its result
+# "ok N NAME" in column 0.
+kunit_split_kmsg() {
+	rm -rf "$2"
+	mkdir -p "$2"
+	kunit_log_since "$1" | awk -v dir="$2" '
+		/^    # Subtest: / {
+			name = substr($0, 16)
+			file = dir "/" name ".tap"
+			print name >> (dir "/suites")
+			print "KTAP version 1\n1..1\n    KTAP version 1" > file
+			print > file
+			next
+		}
+		name == "" { next }
+		/^(not )?ok [0-9]+ / {
+			sub(/ok [0-9]+ /, "ok 1 ")
+			print > file
+			close(file)
+			name = ""
+			next
+		}
+		{ print > file }
+	'
+}
+
 # kunit_module FILE.ko [ARGS]: load a KUnit test module, report every
-# suite it ran (from debugfs, before unloading removes it), unload it.
+# suite it ran (from debugfs where its log is complete, else from the
+# kernel log), unload it. A module that runs no suite is a failure.
 kunit_module() {
 	ko=$1
 	shift
-	before=$(ls /sys/kernel/debug/kunit 2>/dev/null)
+	name=$(basename "$ko" .ko)
+	mark="probesim-kunit-$name-$$"
+	echo "$mark" > /dev/kmsg
 	if ! insmod "$ko" "$@" 2> /tmp/insmod.err; then
-		{ echo "TAP version 13"; echo "1..1"
-		  echo "not ok 1 insmod $(basename "$ko"): $(cat /tmp/insmod.err)"; } > /tmp/insmod.tap
-		emit_section ktap "insmod-$(basename "$ko")" /tmp/insmod.tap
+		tap_fail "insmod-$name" "insmod $name: $(cat /tmp/insmod.err)"
 		return
 	fi
-	for dir in /sys/kernel/debug/kunit/*/; do
-		suite=$(basename "$dir")
-		echo "$before" | grep -qx "$suite" && continue
-		emit_section ktap "kunit-$suite" "$dir/results"
+	kunit_split_kmsg "$mark" /tmp/kunit-kmsg
+	suites=$(cat /tmp/kunit-kmsg/suites 2>/dev/null)
+	[ -n "$suites" ] ||
+		tap_fail "kunit-$name" "$name loaded but ran no KUnit suite"
+	for suite in $suites; do
+		if kunit_debugfs_log_complete; then
+			emit_section ktap "kunit-$suite" "/sys/kernel/debug/kunit/$suite/results"
+		else
+			emit_section ktap "kunit-$suite" "/tmp/kunit-kmsg/$suite.tap"
+		fi
 	done
-	rmmod "$(basename "$ko" .ko)"
+	rmmod "$name"
 }

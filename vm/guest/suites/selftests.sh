@@ -5,12 +5,6 @@
 # they never infer it from what they observe.
 export PROBESIM_KO=/modules/probesim.ko
 
-# tap_fail NAME MESSAGE: report a harness step that failed as a TAP failure.
-tap_fail() {
-	{ echo "TAP version 13"; echo "1..1"; echo "not ok 1 $2"; } > "/tmp/$1.tap"
-	emit_section ktap "$1" "/tmp/$1.tap"
-}
-
 for mode in absent loaded; do
 	if [ "$mode" = loaded ] && ! insmod "$PROBESIM_KO" stp=1 2>/tmp/insmod.err; then
 		tap_fail selftests-insmod "insmod probesim: $(cat /tmp/insmod.err)"

@@ -1,0 +1,206 @@
+// probesim-bench: trigger benchmark for uprobes on nop, stp push and ret,
+// out of line (XOL) against simulated, interleaved round by round so that
+// drift under emulation hits both legs alike.
+//
+//   probesim-bench [--rounds N] [--duration-ms MS] [--modes LIST] [--json FILE]
+//
+// Modes: uprobe-nop uprobe-push uprobe-ret uretprobe-nop uretprobe-push
+// uretprobe-ret. "ret" is simulated by the kernel itself in both legs: its
+// sim/xol is the control ratio, and sim/ret compares a simulated probe with
+// the cheapest probe there is.
+#include <sys/utsname.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "measure.hpp"
+#include "module_params.hpp"
+#include "output.hpp"
+#include "perf_uprobe.hpp"
+#include "targets.hpp"
+
+namespace probesim::bench {
+namespace {
+
+struct Options {
+  int rounds = 5;
+  std::chrono::milliseconds duration{300};
+  std::vector<std::string> modes;
+  std::string json;
+};
+
+struct Mode {
+  std::string name;  // "uprobe-nop"
+  bool retprobe;
+  Target target;
+};
+
+std::vector<Mode> all_modes() {
+  std::vector<Mode> modes;
+  for (bool ret : {false, true})
+    for (const TargetInfo& t : all_targets())
+      modes.push_back({std::string(ret ? "uretprobe-" : "uprobe-") + std::string(t.name), ret, t.target});
+  return modes;
+}
+
+int parse_int(const std::string& text, const std::string& what) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value <= 0)
+    throw std::invalid_argument(what + " needs a positive integer, got '" + text + "'");
+  return value;
+}
+
+Options parse_options(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--rounds") {
+      options.rounds = parse_int(value(), arg);
+    } else if (arg == "--duration-ms") {
+      options.duration = std::chrono::milliseconds(parse_int(value(), arg));
+    } else if (arg == "--json") {
+      options.json = value();
+    } else if (arg == "--modes") {
+      std::stringstream list(value());
+      for (std::string m; std::getline(list, m, ',');) options.modes.push_back(m);
+    } else {
+      throw std::invalid_argument("unknown argument " + arg);
+    }
+  }
+  const auto known = all_modes();
+  for (const std::string& m : options.modes) {
+    bool ok = false;
+    for (const Mode& k : known) ok |= k.name == m;
+    if (!ok) throw std::invalid_argument("unknown mode " + m);
+  }
+  return options;
+}
+
+std::string kernel_release() {
+  utsname u{};
+  uname(&u);
+  return u.release;
+}
+
+// The probes of one leg: a file with all targets, one probe on each.
+struct Leg {
+  TargetFile uprobes, uretprobes;
+  std::vector<PerfUprobe> probes;  // uprobes then uretprobes, in target order
+
+  explicit Leg(const std::string& name)
+      : uprobes("/tmp/probesim-bench-" + name + "-uprobe"),
+        uretprobes("/tmp/probesim-bench-" + name + "-uretprobe") {
+    for (bool ret : {false, true}) {
+      const TargetFile& file = ret ? uretprobes : uprobes;
+      for (const TargetInfo& t : all_targets()) probes.emplace_back(file.path(), file.offset(t.target), ret);
+    }
+  }
+  const TargetFile& file(const Mode& m) const { return m.retprobe ? uretprobes : uprobes; }
+  const PerfUprobe& probe(const Mode& m) const {
+    return probes[(m.retprobe ? all_targets().size() : 0) + static_cast<std::size_t>(m.target)];
+  }
+};
+
+long stat_or_zero(const char* name) { return probesim_stat(name).value_or(0); }
+
+int run(const Options& options) {
+  std::vector<Mode> modes;
+  for (const Mode& m : all_modes())
+    if (options.modes.empty() || std::find(options.modes.begin(), options.modes.end(), m.name) != options.modes.end())
+      modes.push_back(m);
+
+  const bool loaded = probesim_loaded();
+  if (!loaded) std::cerr << "warning: probesim is not loaded: the sim leg is single-stepped too\n";
+
+  // Probes are analysed when attached: XOL first with simulation off, then
+  // the simulated leg with it on.
+  TargetFile base("/tmp/probesim-bench-base");
+  if (loaded) {
+    set_probesim_param("nop", false);
+    set_probesim_param("stp", false);
+  }
+  Leg xol("xol");
+  const long nop_before = stat_or_zero("nop_patched"), stp_before = stat_or_zero("stp_patched");
+  if (loaded) {
+    set_probesim_param("nop", true);
+    set_probesim_param("stp", true);
+  }
+  Leg sim("sim");
+  if (loaded && (stat_or_zero("nop_patched") - nop_before != 2 || stat_or_zero("stp_patched") - stp_before != 2)) {
+    std::cerr << "error: probesim did not patch the simulated leg's probes (MTE system, or analysis missed?)\n";
+    return 1;
+  }
+
+  Results results;
+  results.kernel = kernel_release();
+  for (const Mode& m : modes) results.order.push_back(m.name);
+  std::vector<std::uint64_t> xol_calls(modes.size()), sim_calls(modes.size());
+
+  for (int round = 1; round <= options.rounds; ++round) {
+    std::cerr << "round " << round << "/" << options.rounds << "\n";
+    results.base.push_back(measure(base.function(Target::Nop), options.duration).per_second);
+    std::map<std::string, double> sim_rate;
+    for (std::size_t i = 0; i < modes.size(); ++i) {
+      const Mode& m = modes[i];
+      const Rate x = measure(xol.file(m).function(m.target), options.duration);
+      const Rate s = measure(sim.file(m).function(m.target), options.duration);
+      xol_calls[i] += x.calls;
+      sim_calls[i] += s.calls;
+      ModeResult& r = results.modes[m.name];
+      r.xol.push_back(x.per_second);
+      r.sim.push_back(s.per_second);
+      r.sim_over_xol.push_back(s.per_second / x.per_second);
+      sim_rate[m.name] = s.per_second;
+    }
+    for (const Mode& m : modes) {
+      const std::string ret = m.retprobe ? "uretprobe-ret" : "uprobe-ret";
+      if (sim_rate.count(ret)) results.modes[m.name].sim_over_ret.push_back(sim_rate[m.name] / sim_rate[ret]);
+    }
+  }
+
+  // Every call must have been seen by its probe exactly once.
+  int status = 0;
+  for (std::size_t i = 0; i < modes.size(); ++i) {
+    const std::uint64_t x = xol.probe(modes[i]).hits(), s = sim.probe(modes[i]).hits();
+    if (x != xol_calls[i] || s != sim_calls[i]) {
+      std::cerr << "error: " << modes[i].name << ": probe hits xol " << x << "/" << xol_calls[i] << ", sim " << s
+                << "/" << sim_calls[i] << " calls\n";
+      status = 1;
+    }
+  }
+
+  print_table(std::cout, results);
+  if (!options.json.empty()) {
+    std::ofstream out(options.json);
+    write_json(out, results);
+    if (!out.flush()) throw std::runtime_error("cannot write " + options.json);
+  }
+  return status;
+}
+
+}  // namespace
+}  // namespace probesim::bench
+
+int main(int argc, char** argv) {
+  try {
+    return probesim::bench::run(probesim::bench::parse_options(argc, argv));
+  } catch (const std::exception& e) {
+    std::cerr << "probesim-bench: " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,26 @@
+// Timing loops and the statistics reported over rounds.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "targets.hpp"
+
+namespace probesim::bench {
+
+struct Rate {
+  double per_second = 0;
+  std::uint64_t calls = 0;
+};
+
+// Calls @fn in batches until @duration has passed.
+Rate measure(TargetFile::Fn fn, std::chrono::milliseconds duration);
+
+struct Spread {
+  double median = 0, min = 0, max = 0;
+};
+
+Spread spread(std::vector<double> values);
+
+}  // namespace probesim::bench

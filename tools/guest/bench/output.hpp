@@ -1,0 +1,30 @@
+// The results table and its JSON form.
+#pragma once
+
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "measure.hpp"
+
+namespace probesim::bench {
+
+// Per-round measurements of one mode, e.g. "uprobe-nop".
+struct ModeResult {
+  std::vector<double> xol, sim;            // hits/s
+  std::vector<double> sim_over_xol;        // per-round ratios
+  std::vector<double> sim_over_ret;
+};
+
+struct Results {
+  std::string kernel;
+  std::vector<double> base;                // calls/s without any probe
+  std::vector<std::string> order;          // modes in the order run
+  std::map<std::string, ModeResult> modes;
+};
+
+void print_table(std::ostream& out, const Results& results);
+void write_json(std::ostream& out, const Results& results);
+
+}  // namespace probesim::bench

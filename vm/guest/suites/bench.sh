@@ -1,0 +1,15 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2016 # the quoted scripts expand in the inner shell
+# make bench: the trigger benchmark at full length on the kernel without
+# lock debugging. The table and JSON go to the host in sections of their
+# own; the ktap line only says whether the run worked.
+insmod /modules/probesim.ko stp=1
+ktap_section bench sh -c '
+	echo "TAP version 13"; echo 1..1
+	if /tools/probesim-bench --rounds "${PROBESIM_ROUNDS:-7}" --duration-ms 500 \
+		--json /tmp/bench.json >/tmp/bench.txt 2>/tmp/bench.err
+	then echo "ok 1 probesim-bench"
+	else echo "not ok 1 probesim-bench"; sed "s/^/# /" /tmp/bench.err; fi'
+emit_section table bench /tmp/bench.txt
+emit_section json bench /tmp/bench.json
+rmmod probesim
