@@ -12,6 +12,9 @@ KDIR ?= /lib/modules/$(shell uname -r)/build
 all: module
 
 module:
+	@test -f $(KDIR)/Makefile || { echo "KDIR=$(KDIR) is not a kernel build tree:" \
+		"install the headers for this kernel (Debian: linux-headers-$$(uname -r))" \
+		"or pass KDIR=/path/to/build" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
 clean:
