@@ -6,6 +6,7 @@
 #   make mutation-check  deliberately broken modules must fail the tests
 #   make bench           trigger benchmark (KVER=6.12 or 6.1), writes bench/
 #   make lint            shellcheck and checkpatch --strict
+#   make survey          uprobe cost of Debian arm64 binaries, writes survey/
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 
@@ -33,9 +34,12 @@ mutation-check:
 bench:
 	vm/bench.sh
 
+survey:
+	vm/survey.sh
+
 lint:
 	vm/setup-host.sh
 	vm/lint.sh shell
 	vm/lint.sh checkpatch
 
-.PHONY: all module clean check run bench mutation-check lint
+.PHONY: all module clean check run bench mutation-check lint survey

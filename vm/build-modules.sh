@@ -19,7 +19,10 @@ fi
 [ $# -eq 2 ] || die "usage: $0 [--src DIR] KBUILD OUT"
 kbuild=$1 out=$2
 mkdir -p "$out/src"
-rsync -a --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
+# --checksum without -t: an unchanged file keeps its mirror's mtime, a
+# changed one gets a new mtime even if its source is older than the
+# objects (a tree unpacked from an archive), so make rebuilds exactly that.
+rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
 	--include 'Kbuild' --include 'module/***' --include 'kunit/***' \
 	--include 'vm/' --include 'vm/negative/***' --exclude '*' \
 	"$src/" "$out/src/"

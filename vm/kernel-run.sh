@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # kernel-run.sh [--mte] [--timeout S] [--expect KIND] [--flavor F] [--src DIR]
-#               KVER SUITES LABEL
+#               [--series KBUILD] KVER SUITES LABEL
 # Build (or reuse) the KVER kernel, its modules, the payload and an
 # initramfs; boot it once to run the comma-separated guest SUITES; judge the
 # console with probesim-report under LABEL. Totals are appended to
 # $PROBESIM_OUT/totals. Exit status: the report's. --src builds the modules
 # from another copy of the sources (a deliberately broken mutant).
+# --series boots the kernel built in KBUILD from the patch series instead:
+# the guest is told so, and no stock-kernel allowances apply.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-vmopts=() reportopts=() flavor=test srcopt=()
+vmopts=() reportopts=() flavor=test srcopt=() series=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--mte) vmopts+=(--mte); shift ;;
@@ -19,6 +21,7 @@ while [ $# -gt 0 ]; do
 	--expect) reportopts+=(--expect "$2"); shift 2 ;;
 	--flavor) flavor=$2; shift 2 ;;
 	--src) srcopt=(--src "$2"); shift 2 ;;
+	--series) series=$2; shift 2 ;;
 	--*) die "unknown option $1" ;;
 	*) break ;;
 	esac
@@ -26,7 +29,12 @@ done
 [ $# -eq 3 ] || die "usage: $0 [--mte] [--timeout S] [--expect KIND] [--flavor F] KVER SUITES LABEL"
 kver=$1 suites=$2 label=$3
 
-kbuild=$("$here/build-kernel.sh" "$kver" "$flavor")
+if [ -n "$series" ]; then
+	kbuild=$series
+	vmopts+=(--append probesim.kernel=series)
+else
+	kbuild=$("$here/build-kernel.sh" "$kver" "$flavor")
+fi
 moddir=$PROBESIM_OUT/modules/$(basename "$kbuild")
 [ ${#srcopt[@]} -eq 0 ] || moddir=$moddir-$label
 "$here/build-modules.sh" "${srcopt[@]}" "$kbuild" "$moddir"
@@ -42,7 +50,7 @@ initrd=$runs/$label.cpio
 
 allow=()
 # Known splats of unpatched stock kernels, allowed only there.
-if [ -z "${KSRC:-}" ] && [ -f "$here/allow/stock.txt" ]; then
+if [ -z "${KSRC:-}" ] && [ -z "$series" ]; then
 	allow=(--allow "$here/allow/stock.txt")
 fi
 "$report" --console "$runs/$label.log" --label "$label" "${allow[@]}" \

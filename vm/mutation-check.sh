@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # mutation-check.sh [KVER]: prove that the tests can fail. Every patch in
-# kunit/mutants/ and selftests/mutants/ breaks probesim in one way; each is
-# applied to a copy of the sources, and the suite of the directory it lives
-# in (kunit or selftests) must then report a failure.
+# kunit/mutants/, selftests/mutants/ and selftests/mutants-mte/ breaks
+# probesim in one way; each is applied to a copy of the sources, and the
+# suite of the directory it lives in (kunit, selftests, or selftests-mte in
+# a VM with MTE) must then report a failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -10,8 +11,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 kver=${1:-6.12}
 status=0
-for dir in kunit selftests; do
-	for patch in "$PROBESIM_TOP/$dir"/mutants/*.patch; do
+
+# run_mutants DIR SUITE [KERNEL-RUN OPTIONS]: every DIR/*.patch must make
+# SUITE fail.
+run_mutants() {
+	local dir=$1 suite=$2 patch name copy
+	shift 2
+	for patch in "$PROBESIM_TOP/$dir"/*.patch; do
 		[ -f "$patch" ] || continue
 		name=$(basename "$patch" .patch)
 		copy=$PROBESIM_OUT/mutants/$name
@@ -20,8 +26,14 @@ for dir in kunit selftests; do
 		(cd "$PROBESIM_TOP" && tar cf - Kbuild module kunit vm/negative) |
 			tar -C "$copy" -xf -
 		patch -s -p1 -d "$copy" <"$patch" || die "mutant $name does not apply"
-		"$here/kernel-run.sh" --src "$copy" --expect test-failure \
-			"$kver" "$dir" "mutant-$dir-$name" || status=1
+		"$here/kernel-run.sh" "$@" --src "$copy" --expect test-failure \
+			"$kver" "$suite" "mutant-$suite-$name" || status=1
 	done
-done
+}
+
+run_mutants kunit/mutants kunit
+run_mutants selftests/mutants selftests
+# Mutants only a system with MTE tells apart: the selftests-mte suite, in
+# a VM with mte=on.
+run_mutants selftests/mutants-mte selftests-mte --mte
 exit "$status"

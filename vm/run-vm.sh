@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run-vm.sh [--mte] [--timeout SECONDS] IMAGE INITRD SUITES LOG
+# run-vm.sh [--mte] [--timeout SECONDS] [--append ARGS] IMAGE INITRD SUITES LOG
 # Boot IMAGE with INITRD under qemu, run the comma-separated guest SUITES,
 # and capture the serial console in LOG. The VM powers itself off when the
 # suites are done; past the timeout it is killed (the report then says the
@@ -11,15 +11,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 machine=virt
 limit=1200
+append=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--mte) machine=virt,mte=on; shift ;;
 	--timeout) limit=$2; shift 2 ;;
+	--append) append=$2; shift 2 ;;
 	--*) die "unknown option $1" ;;
 	*) break ;;
 	esac
 done
-[ $# -eq 4 ] || die "usage: $0 [--mte] [--timeout S] IMAGE INITRD SUITES LOG"
+[ $# -eq 4 ] || die "usage: $0 [--mte] [--timeout S] [--append ARGS] IMAGE INITRD SUITES LOG"
 image=$1 initrd=$2 suites=$3 console=$4
 
 boot() {
@@ -28,7 +30,7 @@ boot() {
 		-M "$machine" -cpu max,pauth-impdef=on -smp 2 -m 1G \
 		-display none -monitor none -nic none -serial "file:$console" \
 		-no-reboot -kernel "$image" -initrd "$initrd" \
-		-append "console=ttyAMA0 panic=-1 kunit.enable=1 probesim.suites=$suites" \
+		-append "console=ttyAMA0 panic=-1 kunit.enable=1 probesim.suites=$suites $append" \
 		</dev/null || rc=$?
 	case "$rc" in
 	0) ;;

@@ -1,0 +1,87 @@
+// Classification of one instruction word: what it is (RawClass, kernel
+// aside), a few common prologue shapes for comparison with earlier counts,
+// and what each kernel variant does with a uprobe on it (Outcome).
+// probesim's part comes from the module's own decode table
+// (module/decode.c), the stock kernels' part from kernel_rules.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "kernel_rules.hpp"
+
+namespace probesim::survey {
+
+// What an instruction is. Disjoint; the first that applies wins.
+enum class RawClass {
+  kNop,        // probesim's nop family (exactly NOP)
+  kStpPush,    // probesim's stp family: STP Xt, Xt2, [SP, #imm]!
+  kBti,        // BTI, BTI c, BTI j, BTI jc
+  kPac,        // PAC hints: PACI*/AUTI* (1716, SP, Z), XPACLRI, PACM
+  kBranch,     // B, BL, B.cond, CB(N)Z, TB(N)Z, BR, BLR, RET and their
+               // pointer-authenticating forms
+  kAdr,        // ADR, ADRP
+  kLiteral,    // LDR/LDRSW/PRFM (literal)
+  kExclusive,  // load/store exclusive
+  kMops,       // FEAT_MOPS memory copy/set
+  kSystem,     // MSR, MRS, exception generation, ERET
+  kHint,       // any other HINT (yield, wfe, esb, unallocated, ...)
+  kOther,      // everything else
+};
+inline constexpr std::size_t kRawClassCount = 12;
+
+// Prologue shapes counted on their own, for comparison with earlier
+// surveys. Not disjoint from RawClass; an instruction has at most one.
+enum class Shape {
+  kStpFpLrPush,  // stp x29, x30, [sp, #-N]!
+  kStpOtherPush, // any other STP push (other registers, or N >= 0)
+  kSubSp,        // sub sp, sp, #N (64-bit SUB immediate, Rd = Rn = SP)
+  kPaciasp,
+  kPacibsp,
+  kBtiC,
+  kNop,
+  kNone,
+};
+inline constexpr std::size_t kShapeCount = 7;  // kNone is not counted
+
+// The kernels a survey reports on. The probesim variants have stp=1 on a
+// system without MTE or POE (probesim_stp_verdict() says simulate).
+enum class Variant { k6_1, k6_1Probesim, k6_12, k6_12Probesim, kMainline };
+inline constexpr std::size_t kVariantCount = 5;
+
+// What a uprobe on the instruction costs under one variant. Disjoint.
+enum class Outcome {
+  kKernelSim,    // simulated by the stock kernel
+  kProbesimNop,  // simulated by probesim, nop family
+  kProbesimStp,  // simulated by probesim, stp family
+  kRejected,     // no uprobe possible
+  kBti,          // BTI landing pad, single-stepped out of line
+  kPac,          // PAC hint, single-stepped out of line
+  kXol,          // anything else single-stepped out of line
+};
+inline constexpr std::size_t kOutcomeCount = 7;
+
+RawClass raw_class(std::uint32_t insn);
+Shape shape(std::uint32_t insn);
+Outcome outcome(std::uint32_t insn, Variant variant);
+
+BaseKernel base_kernel(Variant variant);
+bool has_probesim(Variant variant);
+
+std::string_view raw_class_name(RawClass c);
+std::string_view shape_name(Shape s);
+std::string_view variant_name(Variant v);
+std::string_view outcome_name(Outcome o);
+
+// True for the outcomes where a hit costs no single-step.
+bool is_simulated(Outcome o);
+
+// Indexes for the count arrays.
+constexpr std::size_t index(RawClass c) { return static_cast<std::size_t>(c); }
+constexpr std::size_t index(Shape s) { return static_cast<std::size_t>(s); }
+constexpr std::size_t index(Variant v) { return static_cast<std::size_t>(v); }
+constexpr std::size_t index(Outcome o) { return static_cast<std::size_t>(o); }
+
+}  // namespace probesim::survey

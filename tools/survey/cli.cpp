@@ -1,0 +1,95 @@
+#include "cli.hpp"
+
+#include <ostream>
+
+#include "output.hpp"
+#include "survey.hpp"
+
+namespace probesim::survey {
+
+std::string usage() {
+  return "usage: probesim-survey [--json | --markdown] [--list] FILE...\n"
+         "\n"
+         "Classifies the first instruction of every function (from .eh_frame\n"
+         "FDEs, .symtab and .dynsym) and every USDT site (.note.stapsdt) of\n"
+         "arm64 ELF executables and shared libraries, with probesim's decode\n"
+         "table and the stock kernels' uprobe rules.\n"
+         "\n"
+         "  --json      machine-readable counts per file and in total\n"
+         "  --markdown  the tables as Markdown\n"
+         "  --list      also list each function entry and USDT site\n"
+         "\n"
+         "Exit status: 0 all files surveyed, 1 a file could not be, 2 usage.\n";
+}
+
+ParsedArguments parse_arguments(const std::vector<std::string>& args) {
+  ParsedArguments p;
+  bool only_files = false;
+  for (const auto& a : args) {
+    if (!only_files && a == "--") {
+      only_files = true;
+    } else if (!only_files && (a == "-h" || a == "--help")) {
+      p.help = true;
+      return p;
+    } else if (!only_files && a == "--json") {
+      p.options.mode = OutputMode::kJson;
+    } else if (!only_files && a == "--markdown") {
+      p.options.mode = OutputMode::kMarkdown;
+    } else if (!only_files && a == "--list") {
+      p.options.list = true;
+    } else if (!only_files && a.size() > 1 && a[0] == '-') {
+      p.error = "unknown option " + a;
+      return p;
+    } else {
+      p.options.files.push_back(a);
+    }
+  }
+  if (p.options.files.empty()) {
+    p.error = "no FILE given";
+    return p;
+  }
+  p.ok = true;
+  return p;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out,
+        std::ostream& err) {
+  ParsedArguments p = parse_arguments(args);
+  if (p.help) {
+    out << usage();
+    return 0;
+  }
+  if (!p.ok) {
+    err << "probesim-survey: " << p.error << "\n" << usage();
+    return 2;
+  }
+  std::vector<FileSurvey> surveys;
+  FileErrors errors;
+  for (const auto& path : p.options.files) {
+    try {
+      surveys.push_back(survey_file(path));
+    } catch (const ParseError& e) {
+      err << "probesim-survey: " << path << ": " << e.what() << "\n";
+      errors.emplace_back(path, e.what());
+    } catch (const std::bad_alloc&) {
+      err << "probesim-survey: " << path << ": out of memory\n";
+      errors.emplace_back(path, "out of memory");
+    }
+  }
+  for (const auto& s : surveys)
+    for (const auto& note : s.notes)
+      err << "probesim-survey: " << s.path << ": note: " << note << "\n";
+
+  if (p.options.list)
+    for (const auto& s : surveys) out << "# " << s.path << "\n" << render_list(s);
+  if (p.options.mode == OutputMode::kJson) {
+    out << render_json(surveys, errors);
+  } else if (!surveys.empty()) {
+    out << render_tables(surveys, p.options.mode == OutputMode::kMarkdown
+                                      ? TableFormat::kMarkdown
+                                      : TableFormat::kText);
+  }
+  return errors.empty() ? 0 : 1;
+}
+
+}  // namespace probesim::survey

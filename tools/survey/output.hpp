@@ -1,0 +1,48 @@
+// What probesim-survey prints: tables (plain text or Markdown), JSON, and
+// a per-entry listing.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "survey.hpp"
+
+namespace probesim::survey {
+
+// The sums over several files.
+struct Totals {
+  std::size_t files = 0;
+  std::size_t cies = 0;
+  std::size_t fdes = 0;
+  std::size_t fdes_skipped = 0;
+  std::size_t symbols = 0;
+  std::size_t symbol_only = 0;
+  std::size_t unmapped = 0;
+  std::size_t usdt_unmapped = 0;
+  Counts functions;
+  Counts probes;
+};
+
+Totals totals(const std::vector<FileSurvey>& files);
+
+// "57.0%"; "-" when there is nothing to divide by.
+std::string percent(std::size_t n, std::size_t of);
+
+enum class TableFormat { kText, kMarkdown };
+
+std::string render_tables(const std::vector<FileSurvey>& files,
+                          TableFormat format);
+
+// Files that failed: path and message.
+using FileErrors = std::vector<std::pair<std::string, std::string>>;
+
+std::string render_json(const std::vector<FileSurvey>& files,
+                        const FileErrors& errors);
+
+// One line per function entry and USDT site: address, word, classes.
+std::string render_list(const FileSurvey& file);
+
+std::string json_escape(const std::string& s);
+
+}  // namespace probesim::survey

@@ -1,0 +1,135 @@
+#include "survey.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+
+#include "eh_frame.hpp"
+#include "elf_reader.hpp"
+
+namespace probesim::survey {
+
+void Counts::add(std::uint32_t insn) {
+  total++;
+  raw[index(raw_class(insn))]++;
+  Shape s = shape(insn);
+  if (s != Shape::kNone) shapes[index(s)]++;
+  for (std::size_t v = 0; v < kVariantCount; v++)
+    kernels[v][index(outcome(insn, static_cast<Variant>(v)))]++;
+}
+
+void Counts::merge(const Counts& o) {
+  total += o.total;
+  for (std::size_t i = 0; i < kRawClassCount; i++) raw[i] += o.raw[i];
+  for (std::size_t i = 0; i < kShapeCount; i++) shapes[i] += o.shapes[i];
+  for (std::size_t v = 0; v < kVariantCount; v++)
+    for (std::size_t i = 0; i < kOutcomeCount; i++)
+      kernels[v][i] += o.kernels[v][i];
+}
+
+std::size_t Counts::simulated(Variant v) const {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < kOutcomeCount; i++)
+    if (is_simulated(static_cast<Outcome>(i))) n += kernels[index(v)][i];
+  return n;
+}
+
+namespace {
+
+// FDE initial locations, from the .eh_frame section or, in a file without
+// section headers, through PT_GNU_EH_FRAME.
+EhFrameEntries find_fdes(const ElfImage& image, std::string& source) {
+  if (const Section* s = image.section(".eh_frame");
+      s != nullptr && s->type != kShtNobits) {
+    source = ".eh_frame";
+    return parse_eh_frame(image.section_bytes(*s), s->addr, true);
+  }
+  if (image.sections().empty()) {
+    for (const auto& seg : image.segments()) {
+      if (seg.type != kPtGnuEhFrame) continue;
+      std::uint64_t addr = eh_frame_address_from_hdr(
+          image.segment_bytes(seg), seg.vaddr);
+      Bytes bytes = image.bytes_at(addr);
+      if (bytes.empty())
+        throw ParseError("corrupt .eh_frame_hdr: .eh_frame address is "
+                         "outside the loaded segments");
+      source = "PT_GNU_EH_FRAME";
+      return parse_eh_frame(bytes, addr, false);
+    }
+  }
+  source = "none";
+  return {};
+}
+
+}  // namespace
+
+FileSurvey survey_image(Bytes data, std::string path) {
+  ElfImage image(data);
+  FileSurvey out;
+  out.path = std::move(path);
+
+  EhFrameEntries fdes = find_fdes(image, out.eh_frame_source);
+  std::vector<FunctionSymbol> symbols = image.function_symbols();
+  if (out.eh_frame_source == "none" && symbols.empty())
+    throw ParseError(
+        "no function entries: neither .eh_frame nor function symbols "
+        "(.symtab/.dynsym)");
+  out.cies = fdes.cies;
+  out.fdes = fdes.fdes;
+  out.fdes_skipped = fdes.skipped;
+  out.symbols = symbols.size();
+  out.notes = fdes.notes;
+
+  std::map<std::uint64_t, FunctionEntry> entries;
+  for (std::uint64_t pc : fdes.pcs) {
+    auto& e = entries[pc];
+    e.addr = pc;
+    e.from_fde = true;
+  }
+  // .symtab comes before .dynsym in function_symbols() when both are
+  // present, so the full name wins.
+  for (const auto& sym : symbols) {
+    auto& e = entries[sym.value];
+    e.addr = sym.value;
+    if (!e.from_fde && !e.from_symbol) out.symbol_only++;
+    e.from_symbol = true;
+    if (e.name.empty()) e.name = sym.name;
+  }
+  out.entries.reserve(entries.size());
+  for (auto& [addr, e] : entries) {
+    e.word = image.code_word(addr);
+    if (e.word)
+      out.functions.add(*e.word);
+    else
+      out.unmapped++;
+    out.entries.push_back(std::move(e));
+  }
+
+  for (auto& site : usdt_sites(image)) {
+    std::optional<std::uint32_t> word = image.code_word(site.pc);
+    ProbeSite p{std::move(site), word};
+    if (p.word)
+      out.probes.add(*p.word);
+    else
+      out.usdt_unmapped++;
+    out.usdt.push_back(std::move(p));
+  }
+  return out;
+}
+
+FileSurvey survey_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ParseError("is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError(std::string("cannot open: ") + std::strerror(errno));
+  std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(in)),
+                                 std::istreambuf_iterator<char>());
+  if (in.bad()) throw ParseError("read error");
+  return survey_image(data, path);
+}
+
+}  // namespace probesim::survey

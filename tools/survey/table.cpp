@@ -1,0 +1,80 @@
+#include "table.hpp"
+
+#include <algorithm>
+
+namespace probesim::survey {
+
+namespace {
+
+bool is_empty_cell(const std::string& s) {
+  return s.empty() || s == "0" || s == "0.0%" || s == "-";
+}
+
+}  // namespace
+
+void Table::drop_empty_columns(std::size_t first_data_column) {
+  for (std::size_t col = header.size(); col-- > first_data_column;) {
+    bool empty = std::all_of(rows.begin(), rows.end(), [&](const auto& r) {
+      return col >= r.size() || is_empty_cell(r[col]);
+    });
+    if (!empty) continue;
+    header.erase(header.begin() + static_cast<std::ptrdiff_t>(col));
+    for (auto& r : rows)
+      if (col < r.size()) r.erase(r.begin() + static_cast<std::ptrdiff_t>(col));
+  }
+}
+
+std::string Table::text() const {
+  std::vector<std::size_t> width(header.size(), 0);
+  auto measure = [&](const std::vector<std::string>& r) {
+    for (std::size_t i = 0; i < r.size() && i < width.size(); i++)
+      width[i] = std::max(width[i], r[i].size());
+  };
+  measure(header);
+  for (const auto& r : rows) measure(r);
+  auto line = [&](const std::vector<std::string>& r) {
+    std::string out;
+    for (std::size_t i = 0; i < width.size(); i++) {
+      std::string cell = i < r.size() ? r[i] : "";
+      std::string pad(width[i] - cell.size(), ' ');
+      if (i > 0) out += "  ";
+      out += i == 0 ? cell + pad : pad + cell;  // first column left
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out + "\n";
+  };
+  auto rule = [&] {
+    std::size_t total = 0;
+    for (auto w : width) total += w + 2;
+    return std::string(total > 2 ? total - 2 : 0, '-') + "\n";
+  };
+  std::string out = line(header) + rule();
+  for (std::size_t i = 0; i < rows.size(); i++) {
+    if (static_cast<int>(i) == footer_from) out += rule();
+    out += line(rows[i]);
+  }
+  return out;
+}
+
+std::string Table::markdown() const {
+  auto line = [&](const std::vector<std::string>& r, bool bold) {
+    std::string out = "|";
+    for (std::size_t i = 0; i < header.size(); i++) {
+      std::string cell = i < r.size() ? r[i] : "";
+      for (auto& ch : cell)
+        if (ch == '|') ch = '/';
+      if (bold && !cell.empty()) cell = "**" + cell + "**";
+      out += " " + cell + " |";
+    }
+    return out + "\n";
+  };
+  std::string out = line(header, false) + "|";
+  for (std::size_t i = 0; i < header.size(); i++)
+    out += i == 0 ? " --- |" : " ---: |";
+  out += "\n";
+  for (std::size_t i = 0; i < rows.size(); i++)
+    out += line(rows[i], footer_from >= 0 && static_cast<int>(i) >= footer_from);
+  return out;
+}
+
+}  // namespace probesim::survey

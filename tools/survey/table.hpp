@@ -1,0 +1,23 @@
+// A table of strings rendered as aligned plain text or as Markdown.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace probesim::survey {
+
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  // Rows after this many are set off as a footer (totals); -1 for none.
+  int footer_from = -1;
+
+  // Drops the columns from first_data_column on whose cells are all
+  // empty, "0" or "0.0%".
+  void drop_empty_columns(std::size_t first_data_column);
+
+  std::string text() const;
+  std::string markdown() const;
+};
+
+}  // namespace probesim::survey

@@ -1,0 +1,65 @@
+#include "capstone_oracle.hpp"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace probesim::survey::test {
+
+namespace {
+
+bool is_x_register(arm64_reg r) {
+  return (r >= ARM64_REG_X0 && r <= ARM64_REG_X28) || r == ARM64_REG_X29 ||
+         r == ARM64_REG_X30 || r == ARM64_REG_XZR;
+}
+
+}  // namespace
+
+Capstone::Capstone() {
+  if (cs_open(CS_ARCH_ARM64, CS_MODE_ARM, &handle_) != CS_ERR_OK)
+    throw std::runtime_error("cs_open failed");
+  cs_option(handle_, CS_OPT_DETAIL, CS_OPT_ON);
+  insn_ = cs_malloc(handle_);
+}
+
+Capstone::~Capstone() {
+  cs_free(insn_, 1);
+  cs_close(&handle_);
+}
+
+std::string Capstone::version() {
+  int major = 0, minor = 0;
+  cs_version(&major, &minor);
+  return std::to_string(major) + "." + std::to_string(minor);
+}
+
+CapstoneView Capstone::look(std::uint32_t word) {
+  std::uint8_t bytes[4];
+  for (int i = 0; i < 4; i++) bytes[i] = static_cast<std::uint8_t>(word >> (8 * i));
+  const std::uint8_t* code = bytes;
+  std::size_t size = 4;
+  std::uint64_t address = 0x1000;
+  CapstoneView v;
+  if (!cs_disasm_iter(handle_, &code, &size, &address, insn_)) {
+    v.text = "(invalid)";
+    return v;
+  }
+  v.valid = true;
+  v.text = std::string(insn_->mnemonic) + " " + insn_->op_str;
+  v.nop = std::strcmp(insn_->mnemonic, "nop") == 0;
+  if (std::strcmp(insn_->mnemonic, "stp") == 0) {
+    const cs_arm64& a = insn_->detail->arm64;
+    // Pre-index: [base, #imm]! is one memory operand with writeback; the
+    // post-index form has a fourth (immediate) operand.
+    v.stp_push = a.op_count == 3 && a.writeback &&
+                 a.operands[0].type == ARM64_OP_REG &&
+                 is_x_register(a.operands[0].reg) &&
+                 a.operands[1].type == ARM64_OP_REG &&
+                 is_x_register(a.operands[1].reg) &&
+                 a.operands[2].type == ARM64_OP_MEM &&
+                 a.operands[2].mem.base == ARM64_REG_SP &&
+                 a.operands[2].mem.index == ARM64_REG_INVALID;
+  }
+  return v;
+}
+
+}  // namespace probesim::survey::test

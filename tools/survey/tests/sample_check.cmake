@@ -1,0 +1,27 @@
+# End-to-end: survey the cross-compiled samples and check the JSON.
+# -DSURVEY=probesim-survey -DDIR=directory with sample-plain, sample-bti
+function(expect json needle)
+  string(FIND "${json}" "${needle}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "missing ${needle} in:\n${json}")
+  endif()
+endfunction()
+
+foreach(sample plain bti stripped)
+  execute_process(COMMAND ${SURVEY} --json ${DIR}/sample-${sample}
+    OUTPUT_VARIABLE json${sample} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "probesim-survey failed on sample-${sample}: ${rc}")
+  endif()
+endforeach()
+
+# twice: nop (USDT), main: stp x29, x30, [sp, #-16]!
+expect("${jsonplain}" "\"functions\": 2, \"usdt\": 1, \"fdes\": 2")
+expect("${jsonplain}" "\"classes\": {\"nop\": 1, \"stp-push\": 1")
+expect("${jsonplain}" "\"6.12+probesim\": {\"kernel-sim\": 0, \"probesim-nop\": 1, \"probesim-stp\": 1")
+expect("${jsonplain}" "\"usdt_classes\": {\"nop\": 1")
+# Stripped: the same entries from .eh_frame alone.
+expect("${jsonstripped}" "\"functions\": 2, \"usdt\": 1, \"fdes\": 2, \"cies\": 1, \"fdes_skipped\": 0, \"symbols\": 0")
+# Branch protection: bti c and paciasp come first.
+expect("${jsonbti}" "\"bti\": 1, \"pac\": 1")
+expect("${jsonbti}" "\"6.12+probesim\": {\"kernel-sim\": 0, \"probesim-nop\": 0, \"probesim-stp\": 0, \"rejected\": 0, \"bti\": 1, \"pac\": 1")

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# series-check.sh [BASE]: the checks of the patch series on one base
+# (default 6.12), each printed as a result: patches/ is up to date, every
+# patch applies with git am, checkpatch --strict is clean, every prefix
+# builds, and the kernel with the whole series passes the selftests with
+# no stock-kernel allowance. Totals go to $PROBESIM_OUT/totals.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source-path=SCRIPTDIR
+. "$here/lib.sh"
+
+base=${1:-6.12}
+totals=$PROBESIM_OUT/totals
+status=0
+result() {	# result NAME OK?
+	if [ "$2" = 0 ]; then
+		echo "ok: $1"
+		echo "1 0 0 0" >>"$totals"
+	else
+		echo "FAIL: $1"
+		echo "0 1 0 0" >>"$totals"
+		status=1
+	fi
+}
+
+# Regenerating must change nothing but the base's identity: its commit
+# hash, blob hashes and the Debian version, which move with point releases.
+rc=0
+timed "regenerating patches/$base" "$here/patches.sh" "$base" || rc=$?
+if [ "$rc" = 0 ]; then
+	git -C "$PROBESIM_TOP" diff --exit-code -I '^base-commit: ' -I '^index ' \
+		-I '^Base: Linux ' -- "patches/$base" >&2 || rc=$?
+	[ -z "$(git -C "$PROBESIM_TOP" status --porcelain -- "patches/$base")" ] || rc=1
+fi
+result "patches/$base is what make patches generates" "$rc"
+
+series=$PROBESIM_OUT/series/$base
+mapfile -t patches < <(find "$PROBESIM_TOP/patches/$base" -name '[0-9]*.patch' \
+	! -name '0000-*' | sort)
+
+# git am onto the pristine base, in order.
+am=$PROBESIM_OUT/series-am/$base
+rm -rf "$am"
+mkdir -p "$am"
+cp -al "$(pristine_tree "$base")/." "$am/"
+rc=0
+(
+	cd "$am"
+	git init -q && git add -A -f && git -c user.name=am -c user.email=am@localhost \
+		commit -q -m base && git -c user.name=am -c user.email=am@localhost \
+		am -q --keep-cr "${patches[@]}"
+) >&2 || rc=$?
+result "the $base series applies with git am" "$rc"
+rm -rf "$am"
+
+# checkpatch --strict: no error and no warning. Two allowances: a Fixes:
+# tag names a commit this history-less tree cannot know
+# (UNKNOWN_COMMIT_ID), and new files need no MAINTAINERS entry
+# (FILE_PATH_CHANGES).
+rc=0
+perl "$(pristine_tree "$base")/scripts/checkpatch.pl" --strict --no-tree --quiet \
+	--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "${patches[@]}" >&2 || rc=$?
+result "checkpatch --strict on the $base series" "$rc"
+
+# Every prefix builds, incrementally in one build directory: checking out
+# the next commit touches only the files it changes. A prefix already
+# built with the same patches is not built again.
+out=$PROBESIM_CACHE/series-build/$base
+stamps=$PROBESIM_CACHE/series-ok
+mkdir -p "$out" "$stamps"
+fragment=$(cat "$here/configs/common.config" "$here/configs/test.config")
+printf '%s\n' "$fragment" >"$out/fragment.config"
+# shellcheck disable=SC2317 # called through timed
+smake() {
+	make -C "$series" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+		CC="ccache ${CROSS}gcc" -j"$(nproc)" "$@"
+}
+# shellcheck disable=SC2317 # called through timed
+build_prefix() {	# build_prefix COMMIT
+	git -C "$series" checkout -q "$1" &&
+		{ [ -f "$out/.config" ] ||
+			smake -s allnoconfig KCONFIG_ALLCONFIG="$out/fragment.config"; } &&
+		smake -s olddefconfig && smake Image modules >"$out/build.log" 2>&1
+}
+commits=$(git -C "$series" rev-list --reverse base..HEAD)
+n=0 key=$(printf '%s\n' "$base" "$fragment" | sha256sum | cut -c1-16)
+for commit in $commits; do
+	n=$((n + 1))
+	key=$(printf '%s\n%s\n' "$key" "$(git -C "$series" show --format=%B "$commit")" |
+		sha256sum | cut -c1-16)
+	subject=$(git -C "$series" log -1 --format=%s "$commit")
+	if [ -f "$stamps/$key" ] && [ "$n" -lt "$(echo "$commits" | wc -l)" ]; then
+		result "prefix $n builds (cached): $subject" 0
+		continue
+	fi
+	rc=0
+	timed "building $base prefix $n: $subject" build_prefix "$commit" || rc=$?
+	[ "$rc" = 0 ] && touch "$stamps/$key"
+	[ "$rc" = 0 ] || tail -n 30 "$out/build.log" >&2
+	result "prefix $n builds: $subject" "$rc"
+done
+git -C "$series" checkout -q master
+
+# The kernel with the whole series: selftests without and with probesim,
+# no stock allowances.
+rc=0
+"$here/kernel-run.sh" --series "$out" "$base" selftests "series-$base" || rc=$?
+[ "$rc" = 0 ] || status=1
+exit "$status"
