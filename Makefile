@@ -3,6 +3,7 @@
 #   make                 build probesim.ko against KDIR (on arm64 hardware)
 #   make run             boot the 6.12 test VM and show probesim at work
 #   make check           everything: host tests, both kernels, harness checks
+#   make check-full      make check plus the patch series checks on 6.1
 #   make mutation-check  deliberately broken modules must fail the tests
 #   make bench           trigger benchmark (KVER=6.12 or 6.1), writes bench/
 #   make lint            shellcheck and checkpatch --strict
@@ -24,8 +25,15 @@ clean:
 check:
 	vm/check.sh
 
+check-full:
+	CHECK_FULL=1 vm/check.sh
+
 run:
 	vm/demo.sh
+
+patches:
+	vm/setup-host.sh
+	vm/patches.sh
 
 mutation-check:
 	vm/setup-host.sh
@@ -42,4 +50,4 @@ lint:
 	vm/lint.sh shell
 	vm/lint.sh checkpatch
 
-.PHONY: all module clean check run bench mutation-check lint survey
+.PHONY: all module clean check check-full run patches bench mutation-check lint survey

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /*
  * Targets, written in assembly so that their first instruction is known.
@@ -32,6 +33,16 @@ int pst_target_location(enum pst_family family, char *path, size_t len,
 /* Call the target of @family @n times; true if every call returned x+1. */
 bool pst_call(enum pst_family family, long n);
 
+/*
+ * A counting perf uprobe (or uretprobe) on @path:@offset for task @tid
+ * alone: unlike perf_probe_open(), not inherited by the task's threads or
+ * children. Inherited uprobe counters lose hits: perf swaps cloned event
+ * contexts between tasks at context switches, while the uprobe perf
+ * filter accepts a hit only if the mm of the event's own task is the
+ * current mm; after a swap, neither event counts. Returns the fd or -1.
+ */
+int pst_perf_open(const char *path, unsigned long offset, bool ret, pid_t tid);
+
 /* PROBESIM_MODE, as set by the suite: what the test must expect. */
 enum pst_mode { PST_MODE_UNSET, PST_MODE_ABSENT, PST_MODE_LOADED };
 enum pst_mode pst_mode(void);
@@ -43,6 +54,21 @@ const char *pst_mode_name(enum pst_mode mode);
  * system, from the hwcaps, not something observed).
  */
 bool pst_system_allows_stp(void);
+
+/*
+ * Whether the kernel itself simulates probes of @family: NOP from Linux
+ * 6.13 on. probesim then leaves them alone.
+ */
+bool pst_kernel_simulates(enum pst_family family);
+
+/*
+ * Whether a loaded probesim patches, and so simulates and counts, new
+ * probes of @family on this system and kernel.
+ */
+bool pst_probesim_patches(enum pst_family family);
+
+/* A bool parameter of the loaded probesim is on. */
+bool pst_param_on(const char *name);
 
 /* Kernel release at least MAJOR.MINOR. */
 bool pst_kernel_at_least(int major, int minor);
@@ -80,6 +106,8 @@ int pst_wait_idle(int timeout_ms);
 
 /* finit_module(@ko, @params); 0 or -errno. */
 int pst_module_load(const char *ko, const char *params);
+/* /sys/module/probesim/refcnt: references held on the module, or -1. */
+long pst_module_refcnt(void);
 /* delete_module("probesim", O_NONBLOCK); 0 or -errno. */
 int pst_module_unload(void);
 

@@ -185,3 +185,23 @@ bool has_xol_area(pid_t pid)
 	fclose(maps);
 	return found;
 }
+
+unsigned long xol_area_start(pid_t pid)
+{
+	unsigned long start, found = 0;
+	char file[64], line[512];
+	FILE *maps;
+
+	if (pid)
+		snprintf(file, sizeof(file), "/proc/%d/maps", pid);
+	else
+		snprintf(file, sizeof(file), "/proc/self/maps");
+	maps = fopen(file, "r");
+	if (!maps)
+		return 0;
+	while (!found && fgets(line, sizeof(line), maps))
+		if (strstr(line, "[uprobes]") && sscanf(line, "%lx-", &start) == 1)
+			found = start;
+	fclose(maps);
+	return found;
+}

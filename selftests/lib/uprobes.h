@@ -33,5 +33,11 @@ int probesim_set_param(const char *name, const char *value);
 
 /* True if /proc/PID/maps (0: self) contains the "[uprobes]" XOL area. */
 bool has_xol_area(pid_t pid);
+/*
+ * Start of the XOL area of PID (0: self), or 0 if it has none. Its first
+ * slot is the uretprobe trampoline: a function whose return a uretprobe
+ * intercepts returns with x30 (LR) holding this address.
+ */
+unsigned long xol_area_start(pid_t pid);
 
 #endif

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The equivalence oracle on every target (lib/targets.S): each is run
+ * natively and probed, from the same register states, and everything the
+ * architecture lets it change must come out the same: GPRs, SP, NZCV, the
+ * stack memory, signals.
+ *
+ * xol_* tests probe through the out-of-line single step (probesim, when
+ * loaded, is told nop=0 stp=0 while the probes are analysed), sim_* tests
+ * with probesim simulating; they skip without probesim. Each interface
+ * users have: tracefs uprobe_events and perf_event_open() with the uprobe
+ * PMU; *_ret adds a uretprobe on the function entry, which runs the entry
+ * instruction through the same path and returns through the trampoline.
+ */
+#define _GNU_SOURCE
+/* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include "kselftest_harness.h"
+#include "oracle.h"
+#include "uprobes.h"
+
+#define SP_PAGE	8	/* SP starts at the bottom of this arena page */
+#define RUNS	2	/* register states per leg */
+
+static const char layout_rw[] = "wwwwwwwwwwwwwwww";
+
+FIXTURE(equiv) {
+	enum oracle_mode mode;
+	struct arena arena;
+	struct code_image img;
+	struct oracle_leg native, probed;
+};
+
+FIXTURE_VARIANT(equiv) {
+	const char *target;
+};
+
+#define TARGET_VARIANT(t) \
+	FIXTURE_VARIANT_ADD(equiv, t) { .target = #t }
+
+TARGET_VARIANT(nop);
+TARGET_VARIANT(usdt);
+TARGET_VARIANT(stp_fp_lr);
+TARGET_VARIANT(stp_x19_x20);
+TARGET_VARIANT(stp_x0_x1_min);
+TARGET_VARIANT(stp_max);
+TARGET_VARIANT(stp_pos);
+TARGET_VARIANT(stp_zero);
+TARGET_VARIANT(stp_same);
+TARGET_VARIANT(stp_xzr);
+TARGET_VARIANT(stp_xzr_lr);
+TARGET_VARIANT(stp_odd);
+TARGET_VARIANT(b2b_nop);
+TARGET_VARIANT(b2b_stp);
+TARGET_VARIANT(b2b_mixed);
+
+FIXTURE_SETUP(equiv)
+{
+	const struct target *t = target_find(variant->target);
+
+	self->mode = oracle_mode();
+	ASSERT_NE((int)MODE_BAD, (int)self->mode)
+		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
+	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
+		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
+	ASSERT_NE(NULL, t);
+	ASSERT_EQ(0, image_from_target(&self->img, t));
+	ASSERT_EQ(t->nprobes, self->img.nops + self->img.stps)
+		TH_LOG("a probed instruction is neither NOP nor an STP push");
+	ASSERT_EQ(0, arena_init(&self->arena));
+}
+
+FIXTURE_TEARDOWN(equiv)
+{
+	oracle_leg_close(&self->probed);
+	oracle_leg_close(&self->native);
+	oracle_params_restore(self->mode);
+	arena_release(&self->arena);
+	image_free(&self->img);
+}
+
+/* SP after the code: every probed instruction is a NOP or an STP push. */
+static uint64_t expected_sp(const struct code_image *img, uint64_t sp)
+{
+	unsigned int i;
+
+	for (i = 0; i < img->nprobes; i++) {
+		uint32_t insn;
+
+		memcpy(&insn, img->bytes + img->probes[i], sizeof(insn));
+		if (insn_is_stp_push(insn))
+			sp += stp_push_offset(insn);
+	}
+	return sp;
+}
+
+static void equiv(struct __test_metadata *_metadata, FIXTURE_DATA(equiv) *self,
+		  enum oracle_params params, enum oracle_iface iface, bool ret)
+{
+	const struct code_image *img = &self->img;
+	bool sim = params == PARAMS_SIM;
+	bool loaded = self->mode == MODE_LOADED;
+	struct oracle_stats before, after, d;
+	unsigned int i, seed, diffs = 0;
+	char err[256] = "";
+
+	if (sim && !loaded)
+		SKIP(return, "probesim not loaded: no simulated leg (the xol_* tests compare native and XOL)");
+	if (sim && img->stps && !oracle_system_allows_stp())
+		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
+
+	ASSERT_EQ(0, oracle_leg_open(&self->native, img, "native", IFACE_NONE,
+				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, oracle_leg_open(&self->probed, img, sim ? "sim" : "xol",
+				     iface, ret, params, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+
+	if (loaded) {
+		const struct oracle_stats *a = &self->probed.attach;
+
+		/* Simulated: every probed instruction; XOL: none, STP refused. */
+		EXPECT_EQ(sim ? (long)img->nops : 0L, a->nop_patched);
+		EXPECT_EQ(sim ? (long)img->stps : 0L, a->stp_patched);
+		EXPECT_EQ(sim ? 0L : (long)img->stps, a->stp_refused);
+		ASSERT_EQ(0, oracle_stats_read(&before));
+	}
+
+	for (seed = 0; seed < RUNS; seed++) {
+		struct oracle_case c = { .layout = layout_rw };
+		struct oracle_cmp cmp = { .arena = &self->arena };
+		struct oracle_result n, p;
+		char what[64];
+
+		oracle_state_init(&c.in, seed, arena_page(&self->arena, SP_PAGE));
+		ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
+		ASSERT_EQ(0, oracle_run(&self->probed, &self->arena, &c, &p));
+
+		/* The oracle itself: the native run did what the code says. */
+		EXPECT_TRUE(n.completed && !n.nsig) oracle_dump("native", &n);
+		EXPECT_EQ(expected_sp(img, c.in.sp), n.out.sp);
+		EXPECT_EQ(oracle_return_address(), n.out.x[30]);
+
+		if (ret) {
+			/* The uretprobe took the return: LR is its trampoline. */
+			cmp.tramp = xol_area_start(0);
+			EXPECT_NE(0UL, cmp.tramp);
+			EXPECT_EQ(cmp.tramp, p.out.x[30]);
+		}
+		snprintf(what, sizeof(what), "%s, state %u", sim ? "sim" : "xol", seed);
+		diffs += oracle_compare(what, &n, &p, &cmp);
+		oracle_result_free(&n);
+		oracle_result_free(&p);
+	}
+	EXPECT_EQ(0U, diffs);
+
+	/* Every probe fired once per run, the uretprobe included. */
+	for (i = 0; i < self->probed.nprobes; i++)
+		EXPECT_EQ((long)RUNS, oracle_leg_hits(&self->probed, i))
+			TH_LOG("probe %u (offset %#lx%s)", i, self->probed.probes[i].offset,
+			       self->probed.probes[i].ret ? ", uretprobe" : "");
+
+	/* XOL steps through the XOL area; simulation never creates it. */
+	if (!sim) {
+		EXPECT_TRUE(has_xol_area(0));
+	} else if (!ret) {
+		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a simulated probe was single-stepped");
+	}
+
+	if (loaded) {
+		ASSERT_EQ(0, oracle_stats_read(&after));
+		oracle_stats_delta(&d, &after, &before);
+		EXPECT_EQ(sim ? RUNS * (long)img->nops : 0L, d.nop_hits);
+		EXPECT_EQ(sim ? RUNS * (long)img->stps : 0L, d.stp_hits);
+		EXPECT_EQ(0L, d.stp_faults);
+	}
+}
+
+TEST_F(equiv, xol_tracefs)
+{
+	equiv(_metadata, self, PARAMS_XOL, IFACE_TRACEFS, false);
+}
+
+TEST_F(equiv, xol_perf)
+{
+	equiv(_metadata, self, PARAMS_XOL, IFACE_PERF, false);
+}
+
+TEST_F(equiv, xol_tracefs_ret)
+{
+	equiv(_metadata, self, PARAMS_XOL, IFACE_TRACEFS, true);
+}
+
+TEST_F(equiv, xol_perf_ret)
+{
+	equiv(_metadata, self, PARAMS_XOL, IFACE_PERF, true);
+}
+
+TEST_F(equiv, sim_tracefs)
+{
+	equiv(_metadata, self, PARAMS_SIM, IFACE_TRACEFS, false);
+}
+
+TEST_F(equiv, sim_perf)
+{
+	equiv(_metadata, self, PARAMS_SIM, IFACE_PERF, false);
+}
+
+TEST_F(equiv, sim_tracefs_ret)
+{
+	equiv(_metadata, self, PARAMS_SIM, IFACE_TRACEFS, true);
+}
+
+TEST_F(equiv, sim_perf_ret)
+{
+	equiv(_metadata, self, PARAMS_SIM, IFACE_PERF, true);
+}
+
+TEST_HARNESS_MAIN

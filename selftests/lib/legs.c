@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Legs of the oracle: copies of a code file, mapped and maybe probed. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "oracle.h"
+#include "uprobes.h"
+
+#ifndef PROT_BTI
+#define PROT_BTI	0x10
+#endif
+#define HWCAP2_MTE_BIT	(1UL << 18)
+#define HWCAP2_POE_BIT	(1UL << 63)
+
+bool oracle_hwcap2(unsigned long bit)
+{
+	return getauxval(AT_HWCAP2) & bit;
+}
+
+bool oracle_system_allows_stp(void)
+{
+	return !oracle_hwcap2(HWCAP2_MTE_BIT) && !oracle_hwcap2(HWCAP2_POE_BIT);
+}
+
+enum oracle_mode oracle_mode(void)
+{
+	const char *mode = getenv("PROBESIM_MODE");
+
+	if (mode && !strcmp(mode, "absent"))
+		return MODE_ABSENT;
+	if (mode && !strcmp(mode, "loaded"))
+		return MODE_LOADED;
+	return MODE_BAD;
+}
+
+int oracle_stats_read(struct oracle_stats *s)
+{
+	s->nop_patched = probesim_stat("nop_patched");
+	s->nop_hits = probesim_stat("nop_hits");
+	s->stp_patched = probesim_stat("stp_patched");
+	s->stp_hits = probesim_stat("stp_hits");
+	s->stp_faults = probesim_stat("stp_faults");
+	s->stp_refused = probesim_stat("stp_refused");
+	return s->nop_patched < 0 || s->nop_hits < 0 || s->stp_patched < 0 ||
+	       s->stp_hits < 0 || s->stp_faults < 0 || s->stp_refused < 0 ? -1 : 0;
+}
+
+void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after,
+			const struct oracle_stats *before)
+{
+	d->nop_patched = after->nop_patched - before->nop_patched;
+	d->nop_hits = after->nop_hits - before->nop_hits;
+	d->stp_patched = after->stp_patched - before->stp_patched;
+	d->stp_hits = after->stp_hits - before->stp_hits;
+	d->stp_faults = after->stp_faults - before->stp_faults;
+	d->stp_refused = after->stp_refused - before->stp_refused;
+}
+
+static int set_params(const char *nop, const char *stp)
+{
+	return probesim_set_param("nop", nop) || probesim_set_param("stp", stp);
+}
+
+void oracle_params_restore(enum oracle_mode mode)
+{
+	if (mode == MODE_LOADED)
+		set_params("1", "1");
+}
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int write_image(const char *path, const struct code_image *img)
+{
+	int fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0700);
+	size_t done = 0;
+
+	if (fd < 0)
+		return -1;
+	while (done < img->size) {
+		ssize_t n = write(fd, img->bytes + done, img->size - done);
+
+		if (n <= 0) {
+			close(fd);
+			return -1;
+		}
+		done += n;
+	}
+	return close(fd);
+}
+
+static int attach_one(struct oracle_leg *leg, unsigned long offset, bool ret)
+{
+	static unsigned int serial;
+	struct oracle_probe *p = &leg->probes[leg->nprobes];
+
+	p->offset = offset;
+	p->ret = ret;
+	p->perf_fd = -1;
+	p->event[0] = 0;
+	if (leg->iface == IFACE_PERF) {
+		p->perf_fd = perf_probe_open(leg->path, offset, ret, 0);
+		if (p->perf_fd < 0)
+			return -1;
+	} else {
+		snprintf(p->event, sizeof(p->event), "oracle_%d_%u", getpid(), serial++);
+		if (tracefs_probe_add(p->event, leg->path, offset, ret)) {
+			tracefs_probe_remove(p->event);
+			p->event[0] = 0;
+			return -1;
+		}
+	}
+	leg->nprobes++;
+	return 0;
+}
+
+int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
+		    const char *tag, enum oracle_iface iface, bool ret,
+		    enum oracle_params params, enum oracle_mode mode,
+		    char *err, size_t errlen)
+{
+	struct oracle_stats before, after;
+	unsigned int i;
+	void *base;
+	int fd, rc = 0;
+
+	memset(leg, 0, sizeof(*leg));
+	leg->img = img;
+	leg->iface = iface;
+	leg->loaded = mode == MODE_LOADED;
+	snprintf(leg->path, sizeof(leg->path), "/tmp/probesim-%d-%s-%s",
+		 getpid(), img->name, tag);
+	if (write_image(leg->path, img))
+		return fail(err, errlen, "writing %s: %s", leg->path, strerror(errno));
+
+	/*
+	 * Map before attaching: a uprobe is analysed when its breakpoint is
+	 * first installed, which then happens at registration, under the
+	 * parameters set for it here.
+	 */
+	fd = open(leg->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail(err, errlen, "opening %s: %s", leg->path, strerror(errno));
+	base = mmap(NULL, img->size, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (base == MAP_FAILED)
+		return fail(err, errlen, "mapping %s: %s", leg->path, strerror(errno));
+	leg->base = base;
+	if (img->bti_from &&
+	    mprotect(leg->base + img->bti_from, img->size - img->bti_from,
+		     PROT_READ | PROT_EXEC | PROT_BTI))
+		return fail(err, errlen, "PROT_BTI: %s", strerror(errno));
+	if (iface == IFACE_NONE)
+		return 0;
+
+	if (leg->loaded) {
+		if ((params == PARAMS_XOL && set_params("0", "0")) ||
+		    (params == PARAMS_SIM && set_params("1", "1")))
+			return fail(err, errlen, "setting probesim parameters: %s",
+				    strerror(errno));
+		if (oracle_stats_read(&before))
+			rc = fail(err, errlen, "reading probesim stats");
+	}
+	for (i = 0; !rc && i < img->nprobes; i++)
+		if (attach_one(leg, img->probes[i], false))
+			rc = fail(err, errlen, "attaching a uprobe at %s:%#lx: %s",
+				  leg->path, img->probes[i], strerror(errno));
+	if (!rc && ret && attach_one(leg, img->entry, true))
+		rc = fail(err, errlen, "attaching a uretprobe at %s:%#lx: %s",
+			  leg->path, img->entry, strerror(errno));
+	if (leg->loaded) {
+		if (!rc && oracle_stats_read(&after))
+			rc = fail(err, errlen, "reading probesim stats");
+		if (!rc)
+			oracle_stats_delta(&leg->attach, &after, &before);
+		if (params != PARAMS_KEEP && set_params("1", "1") && !rc)
+			rc = fail(err, errlen, "restoring probesim parameters: %s",
+				  strerror(errno));
+	}
+	return rc;
+}
+
+long oracle_leg_hits(const struct oracle_leg *leg, unsigned int i)
+{
+	const struct oracle_probe *p = &leg->probes[i];
+
+	if (i >= leg->nprobes)
+		return -1;
+	if (p->perf_fd >= 0)
+		return perf_probe_hits(p->perf_fd);
+	return tracefs_probe_hits(p->event);
+}
+
+void oracle_leg_close(struct oracle_leg *leg)
+{
+	unsigned int i;
+
+	for (i = 0; i < leg->nprobes; i++) {
+		struct oracle_probe *p = &leg->probes[i];
+
+		if (p->perf_fd >= 0)
+			close(p->perf_fd);
+		if (p->event[0])
+			tracefs_probe_remove(p->event);
+	}
+	leg->nprobes = 0;
+	if (leg->base && leg->img)
+		munmap(leg->base, leg->img->size);
+	leg->base = NULL;
+	if (leg->path[0])
+		unlink(leg->path);
+	leg->path[0] = 0;
+}

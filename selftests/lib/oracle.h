@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The equivalence oracle: run a piece of machine code from a chosen
+ * register state and record everything the architecture lets it change:
+ * every GPR, SP, NZCV, the memory around SP, and any signal (signo,
+ * si_code, si_addr, PC and registers at delivery). The same code is run
+ * natively, probed through XOL and probed with probesim simulating, each
+ * from its own copy of the code file, and the records are compared.
+ *
+ * The code runs through oracle_enter() (regs.S): it loads x0-x29, SP and
+ * NZCV from the input state and calls the code with BLR, so x30 holds the
+ * return address and PSTATE.BTYPE is that of a call. The code returns
+ * with RET; every register is stored as it arrived. A synchronous signal
+ * is taken on an alternate stack and, unless a fix-up handler repairs the
+ * cause and restarts the instruction, ends the run.
+ */
+#ifndef PROBESIM_SELFTEST_ORACLE_H
+#define PROBESIM_SELFTEST_ORACLE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "targets.h"
+
+/* ---- register state --------------------------------------------------- */
+
+struct cpu_state {
+	uint64_t x[31];		/* x[30] is ignored on input: BLR sets it */
+	uint64_t sp;
+	uint64_t nzcv;		/* PSTATE.NZCV in bits 31:28 */
+};
+
+#define NZCV_MASK	0xf0000000ULL
+
+/* A recognisable state: distinct values per register and per @seed. */
+void oracle_state_init(struct cpu_state *s, unsigned int seed, uint64_t sp);
+
+/* ---- the stack arena: memory at a fixed address the code pushes to ---- */
+
+#define ARENA_PAGES	16
+
+/*
+ * Page kinds of a layout string (one character per page):
+ *   w  read-write        r  read-only         n  PROT_NONE
+ *   -  unmapped          g  read-write, MAP_GROWSDOWN (one VMA per run)
+ *   m  read-write, PROT_MTE
+ * Mapped pages are filled with arena_pattern() before the run.
+ */
+struct arena {
+	uintptr_t base;
+	size_t page;
+};
+
+int arena_init(struct arena *a);
+int arena_layout(const struct arena *a, const char *layout);
+void arena_release(struct arena *a);
+static inline uintptr_t arena_page(const struct arena *a, unsigned int idx)
+{
+	return a->base + idx * a->page;
+}
+/* The doubleword a fresh layout holds at @addr. */
+uint64_t arena_pattern(uintptr_t addr);
+
+struct arena_snap {
+	bool mapped[ARENA_PAGES];
+	uint8_t *data;		/* ARENA_PAGES pages */
+};
+
+/* ---- code under test --------------------------------------------------- */
+
+/* A code file's contents, where it is entered and where it is probed. */
+struct code_image {
+	char name[32];
+	uint8_t *bytes;
+	size_t size;		/* whole pages */
+	unsigned long entry;	/* file offset of the first instruction */
+	unsigned long probes[TARGET_MAX_PROBES];	/* file offsets */
+	unsigned int nprobes;
+	unsigned int nops, stps;	/* probed NOPs and STP pushes */
+	unsigned long bti_from;	/* pages from here are PROT_BTI; 0: none */
+};
+
+int image_from_target(struct code_image *img, const struct target *t);
+/* An empty image of @pages pages, filled with UDF. */
+int image_alloc(struct code_image *img, const char *name, size_t pages);
+void image_put_insn(struct code_image *img, unsigned long off, uint32_t insn);
+void image_free(struct code_image *img);
+
+enum oracle_iface {
+	IFACE_NONE,		/* not probed: the native run */
+	IFACE_TRACEFS,		/* uprobe_events + enable */
+	IFACE_PERF,		/* perf_event_open(), uprobe PMU, this task */
+};
+
+/*
+ * What probesim's parameters are while the probes are analysed (loaded
+ * mode only; absent mode has no parameters and every probe is XOL):
+ * KEEP leaves them alone, XOL sets nop=0 stp=0, SIM sets nop=1 stp=1.
+ * XOL and SIM set both back to 1 afterwards, the suite's setting.
+ */
+enum oracle_params { PARAMS_KEEP, PARAMS_XOL, PARAMS_SIM };
+
+enum oracle_mode { MODE_BAD, MODE_ABSENT, MODE_LOADED };
+/* The expectation, from PROBESIM_MODE (never from behaviour). */
+enum oracle_mode oracle_mode(void);
+
+/* AT_HWCAP2 has @bit. */
+bool oracle_hwcap2(unsigned long bit);
+/*
+ * Whether a loaded probesim may simulate STP here: its gate refuses on a
+ * system with MTE or POE (a property of the CPU, from the hwcaps).
+ */
+bool oracle_system_allows_stp(void);
+
+struct oracle_stats {
+	long nop_patched, nop_hits, stp_patched, stp_hits, stp_faults, stp_refused;
+};
+/* 0, or -1 when a counter cannot be read. */
+int oracle_stats_read(struct oracle_stats *s);
+void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after,
+			const struct oracle_stats *before);
+
+struct oracle_probe {
+	unsigned long offset;
+	bool ret;
+	int perf_fd;
+	char event[48];
+};
+
+/*
+ * One way of running the code: its own copy of the code file (its own
+ * inode, so that its uprobes are its own), mapped, maybe probed.
+ */
+struct oracle_leg {
+	const struct code_image *img;
+	enum oracle_iface iface;
+	char path[96];
+	uint8_t *base;
+	struct oracle_probe probes[TARGET_MAX_PROBES + 1];
+	unsigned int nprobes;
+	bool loaded;
+	struct oracle_stats attach;	/* stats delta of the attach (loaded) */
+};
+
+/*
+ * Copy @img to /tmp under @tag, map it, and (unless @iface is NONE)
+ * attach a uprobe at each probe offset, plus a uretprobe at the entry if
+ * @ret. 0 on success; else -1 with a reason in @err.
+ */
+int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
+		    const char *tag, enum oracle_iface iface, bool ret,
+		    enum oracle_params params, enum oracle_mode mode,
+		    char *err, size_t errlen);
+/* Hits of probe @i (the uretprobe is last), or -1. */
+long oracle_leg_hits(const struct oracle_leg *leg, unsigned int i);
+/* Detach, unmap, unlink. Safe on a zeroed or closed leg. */
+void oracle_leg_close(struct oracle_leg *leg);
+/* Set nop and stp back to 1 (loaded mode). */
+void oracle_params_restore(enum oracle_mode mode);
+
+/* ---- running ------------------------------------------------------------ */
+
+struct oracle_sig {
+	int signo, code;
+	uint64_t addr;		/* si_addr */
+	uint64_t pc;		/* uc_mcontext.pc */
+	struct cpu_state regs;	/* x0-x30, SP and NZCV at delivery */
+};
+
+struct oracle_result {
+	bool completed;		/* returned to oracle_enter() */
+	struct cpu_state out;
+	unsigned int nsig;
+	struct oracle_sig sig;	/* the first signal */
+	uintptr_t code_base;	/* PCs are compared relative to this */
+	struct arena_snap before, after;
+};
+
+/* Repair the cause of a signal; true to restart the instruction. */
+typedef bool (*oracle_fix_fn)(const siginfo_t *si, void *arg);
+
+struct oracle_case {
+	const char *layout;		/* arena layout, ARENA_PAGES chars */
+	struct cpu_state in;
+	oracle_fix_fn fix;
+	void *fix_arg;
+	/* Runs after the layout, before the "before" snapshot. */
+	int (*prepare)(const struct arena *a, void *arg);
+	void *prepare_arg;
+};
+
+/* Lay out the arena, run @leg's code from @c->in, record it all in @res. */
+int oracle_run(const struct oracle_leg *leg, const struct arena *a,
+	       const struct oracle_case *c, struct oracle_result *res);
+void oracle_result_free(struct oracle_result *res);
+
+/* The return address oracle_enter() passes in x30. */
+uint64_t oracle_return_address(void);
+
+/* ---- judging ------------------------------------------------------------ */
+
+struct oracle_cmp {
+	const struct arena *arena;
+	/* uretprobe: x30 and stored copies of it hold the trampoline instead. */
+	uint64_t tramp;
+	/* A doubleword the probed run may leave unwritten or write (0: none). */
+	uintptr_t loose_addr;
+	uint64_t loose_value;
+};
+
+/*
+ * Compare a probed run with the native one; print every difference as a
+ * TAP diagnostic prefixed with @what. Returns the number of differences.
+ */
+unsigned int oracle_compare(const char *what, const struct oracle_result *native,
+			    const struct oracle_result *probed,
+			    const struct oracle_cmp *cmp);
+
+/*
+ * Check that @res is a fault of the probed instruction at @pc_off: one
+ * signal @signo/@code at @addr, every register at delivery as in @in (x30:
+ * the return address), and memory untouched, except that @loose_addr (if
+ * not 0) may hold @loose_value.
+ */
+unsigned int oracle_check_fault(const char *what, const struct oracle_result *res,
+				const struct cpu_state *in, int signo, int code,
+				uint64_t addr, unsigned long pc_off,
+				const struct arena *a, uintptr_t loose_addr,
+				uint64_t loose_value);
+
+/* Print a result (for diagnostics): in full, or in one line. */
+void oracle_dump(const char *what, const struct oracle_result *res);
+void oracle_summary(const char *what, const struct oracle_result *res);
+/* The doubleword at @addr after the run, or the pattern if unmapped. */
+uint64_t oracle_word_after(const struct oracle_result *res, const struct arena *a,
+			   uintptr_t addr);
+
+#endif

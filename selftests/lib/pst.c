@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#include "pst.h"
+#include "uprobes.h"
+
+#ifndef HWCAP2_MTE
+#define HWCAP2_MTE (1UL << 18)
+#endif
+#ifndef HWCAP2_POE
+#define HWCAP2_POE (1UL << 63)
+#endif
+
+/*
+ * The targets. Each sits alone at a 16-byte boundary; the probe goes on
+ * its first instruction. The STP target checks the stored pair through a
+ * reload, so a simulation that stored wrong values or moved SP wrongly
+ * makes it return x (not x + 1), and a wrong SP also breaks the return.
+ */
+asm(
+"	.text\n"
+"	.balign	16\n"
+"	.globl	pst_nop_target\n"
+"	.type	pst_nop_target, %function\n"
+"pst_nop_target:\n"
+"	nop\n"
+"	add	x0, x0, #1\n"
+"	ret\n"
+"	.size	pst_nop_target, . - pst_nop_target\n"
+"\n"
+"	.balign	16\n"
+"	.globl	pst_stp_target\n"
+"	.type	pst_stp_target, %function\n"
+"pst_stp_target:\n"
+"	stp	x29, x30, [sp, #-16]!\n"
+"	ldp	x9, x10, [sp]\n"
+"	cmp	x9, x29\n"
+"	ccmp	x10, x30, #0, eq\n"
+"	cinc	x0, x0, eq\n"
+"	ldp	x29, x30, [sp], #16\n"
+"	ret\n"
+"	.size	pst_stp_target, . - pst_stp_target\n"
+);
+
+const char *pst_family_name(enum pst_family family)
+{
+	return family == PST_NOP ? "nop" : "stp";
+}
+
+unsigned long (*pst_target(enum pst_family family))(unsigned long)
+{
+	return family == PST_NOP ? pst_nop_target : pst_stp_target;
+}
+
+int pst_target_location(enum pst_family family, char *path, size_t len,
+			unsigned long *offset)
+{
+	return file_location((const void *)pst_target(family), path, len, offset);
+}
+
+bool pst_call(enum pst_family family, long n)
+{
+	unsigned long (*fn)(unsigned long) = pst_target(family);
+	unsigned long acc = 0;
+	long i;
+
+	for (i = 0; i < n; i++)
+		acc = fn(acc);
+	return acc == (unsigned long)n;
+}
+
+static long read_sysfs_long(const char *file, const char *format)
+{
+	FILE *f = fopen(file, "r");
+	long v = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, format, &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+int pst_perf_open(const char *path, unsigned long offset, bool ret, pid_t tid)
+{
+	long type = read_sysfs_long("/sys/bus/event_source/devices/uprobe/type", "%ld");
+	long bit = read_sysfs_long("/sys/bus/event_source/devices/uprobe/format/retprobe",
+				   "config:%ld");
+	struct perf_event_attr attr;
+
+	if (type < 0 || (ret && bit < 0))
+		return -1;
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = type;
+	attr.config = ret ? 1ULL << bit : 0;
+	attr.config1 = (uint64_t)(uintptr_t)path;	/* uprobe_path */
+	attr.config2 = offset;				/* probe_offset */
+	return syscall(SYS_perf_event_open, &attr, tid, -1, -1,
+		       PERF_FLAG_FD_CLOEXEC);
+}
+
+enum pst_mode pst_mode(void)
+{
+	const char *mode = getenv("PROBESIM_MODE");
+
+	if (mode && !strcmp(mode, "absent"))
+		return PST_MODE_ABSENT;
+	if (mode && !strcmp(mode, "loaded"))
+		return PST_MODE_LOADED;
+	return PST_MODE_UNSET;
+}
+
+const char *pst_mode_name(enum pst_mode mode)
+{
+	switch (mode) {
+	case PST_MODE_ABSENT:
+		return "absent";
+	case PST_MODE_LOADED:
+		return "loaded";
+	default:
+		return "unset";
+	}
+}
+
+bool pst_system_allows_stp(void)
+{
+	unsigned long hwcap2 = getauxval(AT_HWCAP2);
+
+	return !(hwcap2 & HWCAP2_MTE) && !(hwcap2 & HWCAP2_POE);
+}
+
+bool pst_kernel_simulates(enum pst_family family)
+{
+	return family == PST_NOP && pst_kernel_at_least(6, 13);
+}
+
+bool pst_probesim_patches(enum pst_family family)
+{
+	if (pst_kernel_simulates(family))
+		return false;
+	return family == PST_NOP || pst_system_allows_stp();
+}
+
+bool pst_param_on(const char *name)
+{
+	char file[256], value[8] = "";
+	FILE *f;
+
+	snprintf(file, sizeof(file), "/sys/module/probesim/parameters/%s", name);
+	f = fopen(file, "r");
+	if (!f)
+		return false;
+	if (!fgets(value, sizeof(value), f))
+		value[0] = 0;
+	fclose(f);
+	return value[0] == 'Y' || value[0] == '1';
+}
+
+bool pst_kernel_at_least(int major, int minor)
+{
+	struct utsname u;
+	int ma = 0, mi = 0;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &ma, &mi) != 2)
+		return false;
+	return ma > major || (ma == major && mi >= minor);
+}
+
+bool pst_tracefs_hits_percpu(void)
+{
+	return pst_kernel_at_least(6, 10);
+}
+
+int pst_pin_to_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+int pst_stats_read(struct pst_stats *stats)
+{
+	static const struct {
+		const char *name;
+		size_t offset;
+	} fields[] = {
+		{ "nop_patched", offsetof(struct pst_stats, patched[PST_NOP]) },
+		{ "nop_live", offsetof(struct pst_stats, live[PST_NOP]) },
+		{ "nop_hits", offsetof(struct pst_stats, hits[PST_NOP]) },
+		{ "stp_patched", offsetof(struct pst_stats, patched[PST_STP]) },
+		{ "stp_live", offsetof(struct pst_stats, live[PST_STP]) },
+		{ "stp_hits", offsetof(struct pst_stats, hits[PST_STP]) },
+		{ "stp_faults", offsetof(struct pst_stats, stp_faults) },
+		{ "stp_refused", offsetof(struct pst_stats, stp_refused) },
+		{ "track_failed", offsetof(struct pst_stats, track_failed) },
+		{ "hook_missed", offsetof(struct pst_stats, hook_missed) },
+	};
+	FILE *f = fopen("/sys/kernel/debug/probesim/stats", "r");
+	unsigned int found = 0, i;
+	char key[64];
+	long v;
+
+	if (!f)
+		return -1;
+	memset(stats, 0xff, sizeof(*stats));	/* -1 until read */
+	while (fscanf(f, "%63s %ld", key, &v) == 2) {
+		for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+			if (strcmp(key, fields[i].name))
+				continue;
+			*(long *)((char *)stats + fields[i].offset) = v;
+			found |= 1U << i;
+		}
+	}
+	fclose(f);
+	return found == (1U << (sizeof(fields) / sizeof(fields[0]))) - 1 ? 0 : -1;
+}
+
+int pst_wait_idle(int timeout_ms)
+{
+	long deadline = pst_now_ms() + timeout_ms;
+	struct pst_stats s;
+
+	for (;;) {
+		if (!probesim_is_loaded())
+			return 0;
+		if (!pst_stats_read(&s) && !s.live[PST_NOP] && !s.live[PST_STP])
+			return 0;
+		if (pst_now_ms() > deadline)
+			return -1;
+		pst_sleep_ms(10);
+	}
+}
+
+int pst_module_load(const char *ko, const char *params)
+{
+	int fd = open(ko, O_RDONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (syscall(SYS_finit_module, fd, params, 0))
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+long pst_module_refcnt(void)
+{
+	return read_sysfs_long("/sys/module/probesim/refcnt", "%ld");
+}
+
+int pst_module_unload(void)
+{
+	if (syscall(SYS_delete_module, "probesim", O_NONBLOCK))
+		return -errno;
+	return 0;
+}
+
+long pst_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+void pst_sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}

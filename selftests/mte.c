@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * An MTE task (tag checks on, synchronous) pushing onto a PROT_MTE stack.
+ * An STP with writeback is tag checked even with SP as the base; a
+ * simulated store would skip that check, so probesim must never simulate
+ * STP on a system with MTE: with stp=1 the probe is refused (stp_refused
+ * goes up, stp_patched does not) and the push single-steps through XOL,
+ * behaving as natively: it completes when SP's tag matches the memory's
+ * and raises SIGSEGV/SEGV_MTESERR when it does not.
+ *
+ * Needs a CPU with MTE (qemu -M virt,mte=on: kernel-run.sh --mte, suite
+ * selftests-mte); skips elsewhere, unless PROBESIM_REQUIRE_MTE is set.
+ */
+#define _GNU_SOURCE
+/* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include "kselftest_harness.h"
+#include "oracle.h"
+#include "uprobes.h"
+
+#define HWCAP2_MTE_BIT	(1UL << 18)
+#define MEM_TAG		3ULL	/* allocation tag of the stack */
+#define OTHER_TAG	5ULL
+#define MTE_PAGES	"wwwwwwmmmmwwwwww"	/* pages 6-9: PROT_MTE */
+#define SP_PAGE		8
+
+FIXTURE(mte) {
+	enum oracle_mode mode;
+	struct arena arena;
+	struct code_image img;
+	struct oracle_leg native, probed;
+};
+
+FIXTURE_SETUP(mte)
+{
+	self->mode = oracle_mode();
+	ASSERT_NE((int)MODE_BAD, (int)self->mode)
+		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
+	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
+		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
+	if (!oracle_hwcap2(HWCAP2_MTE_BIT)) {
+		ASSERT_EQ(NULL, getenv("PROBESIM_REQUIRE_MTE"))
+			TH_LOG("no MTE (HWCAP2_MTE): the VM must run with mte=on (kernel-run.sh --mte)");
+		SKIP(return, "the CPU has no MTE (HWCAP2_MTE): the selftests-mte suite runs this with mte=on");
+	}
+	/* Synchronous tag check faults; IRG may pick any non-zero tag. */
+	ASSERT_EQ(0, prctl(PR_SET_TAGGED_ADDR_CTRL,
+			   PR_TAGGED_ADDR_ENABLE | PR_MTE_TCF_SYNC |
+			   (0xfffeUL << PR_MTE_TAG_SHIFT), 0, 0, 0));
+	ASSERT_EQ(0, image_from_target(&self->img, target_find("stp_fp_lr")));
+	ASSERT_EQ(0, arena_init(&self->arena));
+}
+
+FIXTURE_TEARDOWN(mte)
+{
+	oracle_leg_close(&self->probed);
+	oracle_leg_close(&self->native);
+	oracle_params_restore(self->mode);
+	arena_release(&self->arena);
+	image_free(&self->img);
+}
+
+/* Give every granule of the PROT_MTE pages the allocation tag MEM_TAG. */
+static int tag_stack(const struct arena *a, void *unused)
+{
+	uintptr_t p;
+
+	for (p = arena_page(a, 6); p < arena_page(a, 10); p += 16) {
+		uintptr_t tagged = p | MEM_TAG << 56;
+
+		asm volatile("stg %0, [%0]" : : "r"(tagged) : "memory");
+	}
+	return 0;
+}
+
+/*
+ * Probe the push with probesim asked to simulate STP (stp=1), run it
+ * natively and probed from SP tagged @sp_tag, compare.
+ */
+static void push(struct __test_metadata *_metadata, FIXTURE_DATA(mte) *self,
+		 enum oracle_iface iface, uint64_t sp_tag, bool faults)
+{
+	bool loaded = self->mode == MODE_LOADED;
+	struct oracle_cmp cmp = { .arena = &self->arena };
+	struct oracle_case c = {
+		.layout = MTE_PAGES, .prepare = tag_stack,
+	};
+	struct oracle_stats before, after, d;
+	struct oracle_result n, p;
+	char err[256] = "";
+
+	ASSERT_EQ(0, oracle_leg_open(&self->native, &self->img, "native", IFACE_NONE,
+				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, oracle_leg_open(&self->probed, &self->img, "probed", iface,
+				     false, PARAMS_SIM, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	if (loaded) {
+		/* Refused by the gate: the system has MTE. */
+		EXPECT_EQ(0L, self->probed.attach.stp_patched);
+		EXPECT_EQ(1L, self->probed.attach.stp_refused);
+		ASSERT_EQ(0, oracle_stats_read(&before));
+	}
+
+	oracle_state_init(&c.in, 0, arena_page(&self->arena, SP_PAGE) | sp_tag << 56);
+	ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
+	ASSERT_EQ(0, oracle_run(&self->probed, &self->arena, &c, &p));
+
+	if (faults) {
+		/* The tag check is real: the native push faults, writing nothing. */
+		EXPECT_FALSE(n.completed);
+		EXPECT_EQ(1U, n.nsig);
+		EXPECT_EQ(SIGSEGV, n.sig.signo);
+		EXPECT_EQ(SEGV_MTESERR, n.sig.code);
+		EXPECT_EQ(0, memcmp(n.before.data, n.after.data,
+				    ARENA_PAGES * self->arena.page));
+	} else {
+		EXPECT_TRUE(n.completed && !n.nsig) oracle_dump("native", &n);
+	}
+	oracle_summary("native", &n);
+	EXPECT_EQ(0U, oracle_compare("probed", &n, &p, &cmp));
+
+	EXPECT_EQ(1L, oracle_leg_hits(&self->probed, 0));
+	EXPECT_TRUE(has_xol_area(0)) TH_LOG("the push was not single-stepped");
+	if (loaded) {
+		ASSERT_EQ(0, oracle_stats_read(&after));
+		oracle_stats_delta(&d, &after, &before);
+		EXPECT_EQ(0L, d.stp_hits);
+		EXPECT_EQ(0L, d.stp_faults);
+	}
+	oracle_result_free(&n);
+	oracle_result_free(&p);
+}
+
+TEST_F(mte, tag_match_tracefs)
+{
+	push(_metadata, self, IFACE_TRACEFS, MEM_TAG, false);
+}
+
+TEST_F(mte, tag_match_perf)
+{
+	push(_metadata, self, IFACE_PERF, MEM_TAG, false);
+}
+
+TEST_F(mte, tag_mismatch_tracefs)
+{
+	push(_metadata, self, IFACE_TRACEFS, OTHER_TAG, true);
+}
+
+TEST_F(mte, tag_mismatch_perf)
+{
+	push(_metadata, self, IFACE_PERF, OTHER_TAG, true);
+}
+
+TEST_HARNESS_MAIN

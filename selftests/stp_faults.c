@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * STP pushes that fault: the push target unmapped (also past a stack
+ * guard gap), read-only or PROT_NONE; SP a kernel or out-of-range
+ * address; a pair straddling a page boundary into an unmapped page; a
+ * tagged SP into an unmapped page; a handler that repairs the fault and
+ * restarts the instruction; a misaligned SP.
+ *
+ * xol: the native run faults as the architecture says (checked, so that
+ * the scenario is what it claims to be) and the XOL run is the same.
+ * sim: the simulated run is the same as the native one, and is itself
+ * checked: the signal, nothing written, SP and every register unchanged,
+ * PC at the probed instruction.
+ *
+ * Misaligned SP: Linux runs EL0 with the SP alignment check on, but qemu
+ * does not implement it, so native and XOL runs do not fault there; only
+ * the simulated run is held to what hardware does (SIGBUS, BUS_ADRALN,
+ * si_addr = SP, nothing written).
+ */
+#define _GNU_SOURCE
+/* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include <sys/mman.h>
+#include "kselftest_harness.h"
+#include "oracle.h"
+#include "uprobes.h"
+
+#define KERNEL_SP	0xffff000000001000ULL
+/* Beyond any user VA size (48 or 52 bits), below the tag byte. */
+#define WILD_SP		0x0070000000001000ULL
+
+enum fix { FIX_NONE, FIX_MPROTECT, FIX_MMAP };
+
+FIXTURE(fault) {
+	enum oracle_mode mode;
+	struct arena arena;
+	struct code_image img;
+	struct oracle_leg native, probed;
+};
+
+FIXTURE_VARIANT(fault) {
+	const char *target;
+	const char *layout;
+	uint64_t sp;		/* SP, or 0: the bottom of arena page sp_page */
+	unsigned int sp_page;
+	unsigned int sp_add;
+	uint64_t tag;		/* SP's top byte */
+	int signo, code;	/* what the instruction raises */
+	unsigned int fault_off;	/* si_addr is the pair's address plus this */
+	bool loose_lower;	/* the lower half may be written before the fault */
+	enum fix fix;		/* repair and restart */
+	unsigned int fix_page;
+	bool misaligned;	/* SP alignment fault: hardware only, not qemu */
+};
+
+/* Unmapped push target. */
+FIXTURE_VARIANT_ADD(fault, unmapped) {
+	.target = "stp_fp_lr", .layout = "wwwwwww-wwwwwwww", .sp_page = 8,
+	.signo = SIGSEGV, .code = SEGV_MAPERR,
+};
+
+/*
+ * A MAP_GROWSDOWN stack whose growth would come within the stack guard
+ * gap of a readable mapping: the kernel refuses to grow it.
+ */
+FIXTURE_VARIANT_ADD(fault, past_stack_guard) {
+	.target = "stp_fp_lr", .layout = "nnnnnr-ggggggggg", .sp_page = 7,
+	.signo = SIGSEGV, .code = SEGV_MAPERR,
+};
+
+FIXTURE_VARIANT_ADD(fault, readonly) {
+	.target = "stp_fp_lr", .layout = "wwwwwwwrwwwwwwww", .sp_page = 8,
+	.signo = SIGSEGV, .code = SEGV_ACCERR,
+};
+
+FIXTURE_VARIANT_ADD(fault, prot_none) {
+	.target = "stp_x19_x20", .layout = "wwwwwwwnwwwwwwww", .sp_page = 8,
+	.signo = SIGSEGV, .code = SEGV_ACCERR,
+};
+
+FIXTURE_VARIANT_ADD(fault, kernel_sp) {
+	.target = "stp_fp_lr", .layout = "wwwwwwwwwwwwwwww", .sp = KERNEL_SP,
+	.signo = SIGSEGV, .code = SEGV_MAPERR,
+};
+
+FIXTURE_VARIANT_ADD(fault, wild_sp) {
+	.target = "stp_x0_x1_min", .layout = "wwwwwwwwwwwwwwww", .sp = WILD_SP,
+	.signo = SIGSEGV, .code = SEGV_MAPERR,
+};
+
+/* The lower doubleword in an unmapped page, the upper one mapped. */
+FIXTURE_VARIANT_ADD(fault, cross_lower_unmapped) {
+	.target = "stp_odd", .layout = "wwwwwww-wwwwwwww", .sp_page = 8,
+	.signo = SIGSEGV, .code = SEGV_MAPERR,
+};
+
+/* The upper doubleword in an unmapped page: the fault is at the upper. */
+FIXTURE_VARIANT_ADD(fault, cross_upper_unmapped) {
+	.target = "stp_odd", .layout = "wwwwwwww-wwwwwww", .sp_page = 8,
+	.signo = SIGSEGV, .code = SEGV_MAPERR, .fault_off = 8,
+	.loose_lower = true,
+};
+
+/* si_addr comes without the tag (no SA_EXPOSE_TAGBITS). */
+FIXTURE_VARIANT_ADD(fault, tagged_unmapped) {
+	.target = "stp_fp_lr", .layout = "wwwwwww-wwwwwwww", .sp_page = 8,
+	.tag = 0x5a, .signo = SIGSEGV, .code = SEGV_MAPERR,
+};
+
+FIXTURE_VARIANT_ADD(fault, restart_readonly) {
+	.target = "stp_fp_lr", .layout = "wwwwwwwrwwwwwwww", .sp_page = 8,
+	.signo = SIGSEGV, .code = SEGV_ACCERR,
+	.fix = FIX_MPROTECT, .fix_page = 7,
+};
+
+FIXTURE_VARIANT_ADD(fault, restart_unmapped) {
+	.target = "stp_x0_x1_min", .layout = "wwwwwww-wwwwwwww", .sp_page = 8,
+	.signo = SIGSEGV, .code = SEGV_MAPERR,
+	.fix = FIX_MMAP, .fix_page = 7,
+};
+
+FIXTURE_VARIANT_ADD(fault, restart_cross_upper) {
+	.target = "stp_odd", .layout = "wwwwwwww-wwwwwww", .sp_page = 8,
+	.signo = SIGSEGV, .code = SEGV_MAPERR, .fault_off = 8,
+	.loose_lower = true, .fix = FIX_MMAP, .fix_page = 8,
+};
+
+FIXTURE_VARIANT_ADD(fault, misaligned_8) {
+	.target = "stp_fp_lr", .layout = "wwwwwwwwwwwwwwww", .sp_page = 8,
+	.sp_add = 8, .misaligned = true,
+};
+
+FIXTURE_VARIANT_ADD(fault, misaligned_4) {
+	.target = "stp_x19_x20", .layout = "wwwwwwwwwwwwwwww", .sp_page = 8,
+	.sp_add = 4, .misaligned = true,
+};
+
+/* The alignment check comes before translation: SIGBUS, not SIGSEGV. */
+FIXTURE_VARIANT_ADD(fault, misaligned_unmapped) {
+	.target = "stp_fp_lr", .layout = "wwwwwww-wwwwwwww", .sp_page = 8,
+	.sp_add = 8, .misaligned = true,
+};
+
+static size_t page_size;
+
+static bool fix_mprotect(const siginfo_t *si, void *page)
+{
+	return !mprotect(page, page_size, PROT_READ | PROT_WRITE);
+}
+
+static bool fix_mmap(const siginfo_t *si, void *page)
+{
+	return mmap(page, page_size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == page;
+}
+
+FIXTURE_SETUP(fault)
+{
+	const struct target *t = target_find(variant->target);
+
+	self->mode = oracle_mode();
+	ASSERT_NE((int)MODE_BAD, (int)self->mode)
+		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
+	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
+		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
+	ASSERT_NE(NULL, t);
+	ASSERT_EQ(0, image_from_target(&self->img, t));
+	ASSERT_EQ(1U, self->img.stps);
+	ASSERT_EQ(0, arena_init(&self->arena));
+	page_size = self->arena.page;
+}
+
+FIXTURE_TEARDOWN(fault)
+{
+	oracle_leg_close(&self->probed);
+	oracle_leg_close(&self->native);
+	oracle_params_restore(self->mode);
+	arena_release(&self->arena);
+	image_free(&self->img);
+}
+
+static void make_case(FIXTURE_DATA(fault) *self, const FIXTURE_VARIANT(fault) *v,
+		      struct oracle_case *c)
+{
+	uint64_t sp = v->sp ? v->sp : arena_page(&self->arena, v->sp_page) + v->sp_add;
+
+	memset(c, 0, sizeof(*c));
+	c->layout = v->layout;
+	oracle_state_init(&c->in, 0, sp | v->tag << 56);
+	if (v->fix == FIX_MPROTECT)
+		c->fix = fix_mprotect;
+	else if (v->fix == FIX_MMAP)
+		c->fix = fix_mmap;
+	c->fix_arg = (void *)arena_page(&self->arena, v->fix_page);
+}
+
+static uint32_t probed_insn(const struct code_image *img)
+{
+	uint32_t insn;
+
+	memcpy(&insn, img->bytes + img->probes[0], sizeof(insn));
+	return insn;
+}
+
+/* The address the pair is stored at; si_addr as Linux reports it, untagged. */
+static uint64_t pair_address(const struct code_image *img, uint64_t sp)
+{
+	return sp + stp_push_offset(probed_insn(img));
+}
+
+static uint64_t untag(uint64_t addr)
+{
+	return addr & (addr & (1ULL << 55) ? ~0ULL : 0x00ffffffffffffffULL);
+}
+
+/* The value of register @n of the pair in @in (31 is XZR). */
+static uint64_t pair_reg(const struct cpu_state *in, unsigned int n)
+{
+	return n == 31 ? 0 : in->x[n];
+}
+
+/*
+ * The native run did what the scenario says: one signal as described,
+ * then (with a repair) a normal return.
+ */
+static unsigned int check_native(const FIXTURE_VARIANT(fault) *v,
+				 const struct code_image *img, const struct arena *a,
+				 const struct oracle_case *c, const struct oracle_result *n)
+{
+	uint64_t pair = pair_address(img, c->in.sp);
+	uint64_t loose = v->loose_lower ? untag(pair) : 0;
+	uint64_t addr = untag(pair) + v->fault_off;
+	unsigned int diffs = 0;
+
+	if (v->fix == FIX_NONE)
+		return oracle_check_fault("native", n, &c->in, v->signo, v->code,
+					  addr, img->probes[0], a, loose,
+					  pair_reg(&c->in, probed_insn(img) & 0x1f));
+	if (n->nsig != 1 || !n->completed || n->sig.signo != v->signo ||
+	    n->sig.code != v->code || n->sig.addr != addr) {
+		fprintf(stderr, "# native: expected signal %d/%d at %#lx, repaired, then a return\n",
+			v->signo, v->code, (unsigned long)addr);
+		oracle_dump("native", n);
+		diffs++;
+	}
+	if (n->completed && n->out.sp != pair) {
+		fprintf(stderr, "# native: sp %#lx after the restart, expected %#lx\n",
+			(unsigned long)n->out.sp, (unsigned long)pair);
+		diffs++;
+	}
+	return diffs;
+}
+
+static void fault(struct __test_metadata *_metadata, FIXTURE_DATA(fault) *self,
+		  const FIXTURE_VARIANT(fault) *v, bool sim)
+{
+	const struct code_image *img = &self->img;
+	bool loaded = self->mode == MODE_LOADED;
+	struct oracle_stats before, after, d;
+	struct oracle_result n, p;
+	struct oracle_case c;
+	struct oracle_cmp cmp = { .arena = &self->arena };
+	long attempts = v->fix == FIX_NONE ? 1 : 2;
+	char err[256] = "";
+
+	if (sim && !loaded)
+		SKIP(return, "probesim not loaded: no simulated leg (the xol test compares native and XOL)");
+	if (sim && !oracle_system_allows_stp())
+		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
+
+	ASSERT_EQ(0, oracle_leg_open(&self->native, img, "native", IFACE_NONE,
+				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, oracle_leg_open(&self->probed, img, sim ? "sim" : "xol",
+				     IFACE_TRACEFS, false, sim ? PARAMS_SIM : PARAMS_XOL,
+				     self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	if (loaded) {
+		EXPECT_EQ(sim ? 1L : 0L, self->probed.attach.stp_patched);
+		ASSERT_EQ(0, oracle_stats_read(&before));
+	}
+
+	make_case(self, v, &c);
+	ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
+	ASSERT_EQ(0, oracle_run(&self->probed, &self->arena, &c, &p));
+
+	if (v->misaligned) {
+		/* qemu: no SP alignment check; native does what it does. */
+		oracle_summary("native (qemu has no SP alignment check)", &n);
+		oracle_summary(sim ? "sim" : "xol", &p);
+	} else {
+		EXPECT_EQ(0U, check_native(v, img, &self->arena, &c, &n));
+	}
+
+	if (sim && v->misaligned) {
+		/* What hardware does: an SP alignment fault before any access. */
+		EXPECT_EQ(0U, oracle_check_fault("sim", &p, &c.in, SIGBUS, BUS_ADRALN,
+						 c.in.sp, img->probes[0], &self->arena,
+						 0, 0));
+	} else {
+		if (v->loose_lower) {
+			cmp.loose_addr = untag(pair_address(img, c.in.sp));
+			cmp.loose_value = pair_reg(&c.in, probed_insn(img) & 0x1f);
+		}
+		if (v->loose_lower && v->fix == FIX_NONE) {
+			/* Allowed either way; worth knowing which. */
+			fprintf(stderr, "# lower doubleword of the faulting pair: native %s, %s %s\n",
+				oracle_word_after(&n, &self->arena, cmp.loose_addr) ==
+				cmp.loose_value ? "written" : "not written",
+				sim ? "sim" : "xol",
+				oracle_word_after(&p, &self->arena, cmp.loose_addr) ==
+				cmp.loose_value ? "written" : "not written");
+		}
+		EXPECT_EQ(0U, oracle_compare(sim ? "sim" : "xol", &n, &p, &cmp));
+	}
+
+	/* The probe fired on each attempt: a restart hits it again. */
+	EXPECT_EQ(attempts, oracle_leg_hits(&self->probed, 0));
+	if (!sim) {
+		EXPECT_TRUE(has_xol_area(0));
+	} else {
+		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a simulated probe was single-stepped");
+	}
+	if (loaded) {
+		ASSERT_EQ(0, oracle_stats_read(&after));
+		oracle_stats_delta(&d, &after, &before);
+		EXPECT_EQ(sim ? attempts : 0L, d.stp_hits);
+		/* Each run faults once, then (repaired) completes. */
+		EXPECT_EQ(sim ? 1L : 0L, d.stp_faults);
+	}
+	oracle_result_free(&n);
+	oracle_result_free(&p);
+}
+
+TEST_F(fault, xol)
+{
+	fault(_metadata, self, variant, false);
+}
+
+TEST_F(fault, sim)
+{
+	fault(_metadata, self, variant, true);
+}
+
+TEST_HARNESS_MAIN

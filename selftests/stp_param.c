@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * probesim's stp parameter. With stp=0, an STP push probed from then on
+ * is never simulated: the analysis refuses it (stp_refused goes up,
+ * stp_patched does not), it single-steps through XOL, and behaves as
+ * natively; a NOP next to it is still simulated. Setting stp=1 again
+ * makes the next new STP probe simulated. Only meaningful with probesim.
+ */
+#define _GNU_SOURCE
+/* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include "kselftest_harness.h"
+#include "oracle.h"
+#include "uprobes.h"
+
+#define RUNS	2
+
+static const char layout_rw[] = "wwwwwwwwwwwwwwww";
+
+FIXTURE(stp_param) {
+	enum oracle_mode mode;
+	struct arena arena;
+	struct code_image mixed, push;
+	struct oracle_leg native, off, on;
+};
+
+FIXTURE_SETUP(stp_param)
+{
+	self->mode = oracle_mode();
+	ASSERT_NE((int)MODE_BAD, (int)self->mode)
+		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
+	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
+		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
+	if (self->mode == MODE_ABSENT)
+		SKIP(return, "probesim not loaded: no stp parameter");
+	if (!oracle_system_allows_stp())
+		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here");
+	/* A NOP then an STP push, both probed; and a lone push. */
+	ASSERT_EQ(0, image_from_target(&self->mixed, target_find("b2b_mixed")));
+	ASSERT_EQ(1U, self->mixed.nops);
+	ASSERT_EQ(1U, self->mixed.stps);
+	ASSERT_EQ(0, image_from_target(&self->push, target_find("stp_fp_lr")));
+	ASSERT_EQ(0, arena_init(&self->arena));
+}
+
+FIXTURE_TEARDOWN(stp_param)
+{
+	oracle_leg_close(&self->on);
+	oracle_leg_close(&self->off);
+	oracle_leg_close(&self->native);
+	oracle_params_restore(self->mode);
+	arena_release(&self->arena);
+	image_free(&self->mixed);
+	image_free(&self->push);
+}
+
+TEST_F(stp_param, off_is_never_simulated)
+{
+	struct oracle_cmp cmp = { .arena = &self->arena };
+	struct oracle_stats before, after, d;
+	const struct oracle_stats *a;
+	unsigned int seed, diffs = 0;
+	char err[256] = "";
+
+	ASSERT_EQ(0, oracle_leg_open(&self->native, &self->mixed, "native", IFACE_NONE,
+				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+
+	/* stp=0 for this attach only; nop stays 1. */
+	ASSERT_EQ(0, probesim_set_param("nop", "1"));
+	ASSERT_EQ(0, probesim_set_param("stp", "0"));
+	ASSERT_EQ(0, oracle_leg_open(&self->off, &self->mixed, "stp0", IFACE_TRACEFS,
+				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, probesim_set_param("stp", "1"));
+	a = &self->off.attach;
+	EXPECT_EQ(0L, a->stp_patched);
+	EXPECT_EQ(1L, a->stp_refused);
+	EXPECT_EQ(1L, a->nop_patched);
+
+	ASSERT_EQ(0, oracle_stats_read(&before));
+	for (seed = 0; seed < RUNS; seed++) {
+		struct oracle_case c = { .layout = layout_rw };
+		struct oracle_result n, p;
+
+		oracle_state_init(&c.in, seed, arena_page(&self->arena, 8));
+		ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
+		ASSERT_EQ(0, oracle_run(&self->off, &self->arena, &c, &p));
+		EXPECT_TRUE(n.completed && !n.nsig);
+		diffs += oracle_compare("stp=0", &n, &p, &cmp);
+		oracle_result_free(&n);
+		oracle_result_free(&p);
+	}
+	EXPECT_EQ(0U, diffs);
+	EXPECT_EQ((long)RUNS, oracle_leg_hits(&self->off, 0));
+	EXPECT_EQ((long)RUNS, oracle_leg_hits(&self->off, 1));
+	ASSERT_EQ(0, oracle_stats_read(&after));
+	oracle_stats_delta(&d, &after, &before);
+	EXPECT_EQ((long)RUNS, d.nop_hits);
+	EXPECT_EQ(0L, d.stp_hits);
+	/* The push went through XOL. */
+	EXPECT_TRUE(has_xol_area(0));
+
+	/* stp=1 again: the next new STP probe is simulated. */
+	ASSERT_EQ(0, oracle_leg_open(&self->on, &self->push, "stp1", IFACE_PERF,
+				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	EXPECT_EQ(1L, self->on.attach.stp_patched);
+	EXPECT_EQ(0L, self->on.attach.stp_refused);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * STP pushes that succeed from an unusual SP: tagged (TBI: the top byte is
+ * ignored by the access and kept in SP), and at the bottom of a
+ * MAP_GROWSDOWN stack, which the push grows by a page. Native, XOL and
+ * simulated runs must be the same.
+ */
+#define _GNU_SOURCE
+/* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include "kselftest_harness.h"
+#include "oracle.h"
+#include "uprobes.h"
+
+FIXTURE(sp) {
+	enum oracle_mode mode;
+	struct arena arena;
+	struct code_image img;
+	struct oracle_leg native, probed;
+};
+
+FIXTURE_VARIANT(sp) {
+	const char *target;
+	const char *layout;
+	unsigned int sp_page;	/* SP: the bottom of this arena page */
+	uint64_t tag;		/* SP's top byte */
+	int grows_page;		/* this unmapped page must become mapped; -1: none */
+};
+
+FIXTURE_VARIANT_ADD(sp, tagged_5a) {
+	.target = "stp_fp_lr", .layout = "wwwwwwwwwwwwwwww", .sp_page = 8,
+	.tag = 0x5a, .grows_page = -1,
+};
+
+FIXTURE_VARIANT_ADD(sp, tagged_ff_min) {
+	.target = "stp_x0_x1_min", .layout = "wwwwwwwwwwwwwwww", .sp_page = 8,
+	.tag = 0xff, .grows_page = -1,
+};
+
+FIXTURE_VARIANT_ADD(sp, tagged_01_max) {
+	.target = "stp_max", .layout = "wwwwwwwwwwwwwwww", .sp_page = 8,
+	.tag = 0x01, .grows_page = -1,
+};
+
+FIXTURE_VARIANT_ADD(sp, tagged_b2b) {
+	.target = "b2b_stp", .layout = "wwwwwwwwwwwwwwww", .sp_page = 8,
+	.tag = 0x5a, .grows_page = -1,
+};
+
+/* Nothing accessible within the guard gap below: the stack grows. */
+FIXTURE_VARIANT_ADD(sp, stack_growth) {
+	.target = "stp_fp_lr", .layout = "nnnnnn-ggggggggg", .sp_page = 7,
+	.grows_page = 6,
+};
+
+FIXTURE_VARIANT_ADD(sp, stack_growth_tagged) {
+	.target = "stp_x19_x20", .layout = "nnnnnn-ggggggggg", .sp_page = 7,
+	.tag = 0x5a, .grows_page = 6,
+};
+
+FIXTURE_SETUP(sp)
+{
+	const struct target *t = target_find(variant->target);
+
+	self->mode = oracle_mode();
+	ASSERT_NE((int)MODE_BAD, (int)self->mode)
+		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
+	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
+		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
+	ASSERT_NE(NULL, t);
+	ASSERT_EQ(0, image_from_target(&self->img, t));
+	ASSERT_EQ(t->nprobes, self->img.stps);
+	ASSERT_EQ(0, arena_init(&self->arena));
+}
+
+FIXTURE_TEARDOWN(sp)
+{
+	oracle_leg_close(&self->probed);
+	oracle_leg_close(&self->native);
+	oracle_params_restore(self->mode);
+	arena_release(&self->arena);
+	image_free(&self->img);
+}
+
+static void push(struct __test_metadata *_metadata, FIXTURE_DATA(sp) *self,
+		 const FIXTURE_VARIANT(sp) *v, bool sim)
+{
+	const struct code_image *img = &self->img;
+	bool loaded = self->mode == MODE_LOADED;
+	struct oracle_cmp cmp = { .arena = &self->arena };
+	struct oracle_stats before, after, d;
+	struct oracle_case c = { .layout = v->layout };
+	struct oracle_result n, p;
+	uint64_t sp = arena_page(&self->arena, v->sp_page);
+	unsigned int i;
+	char err[256] = "";
+
+	if (sim && !loaded)
+		SKIP(return, "probesim not loaded: no simulated leg (the xol test compares native and XOL)");
+	if (sim && !oracle_system_allows_stp())
+		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
+
+	ASSERT_EQ(0, oracle_leg_open(&self->native, img, "native", IFACE_NONE,
+				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, oracle_leg_open(&self->probed, img, sim ? "sim" : "xol",
+				     IFACE_PERF, false, sim ? PARAMS_SIM : PARAMS_XOL,
+				     self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	if (loaded) {
+		EXPECT_EQ(sim ? (long)img->stps : 0L, self->probed.attach.stp_patched);
+		ASSERT_EQ(0, oracle_stats_read(&before));
+	}
+
+	oracle_state_init(&c.in, 1, sp | v->tag << 56);
+	ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
+	ASSERT_EQ(0, oracle_run(&self->probed, &self->arena, &c, &p));
+
+	/* The scenario is what it says: a normal return, a tagged SP kept. */
+	EXPECT_TRUE(n.completed && !n.nsig) oracle_dump("native", &n);
+	EXPECT_EQ(v->tag, n.out.sp >> 56);
+	if (v->grows_page >= 0) {
+		EXPECT_FALSE(n.before.mapped[v->grows_page]);
+		EXPECT_TRUE(n.after.mapped[v->grows_page]) TH_LOG("the stack did not grow");
+	}
+	EXPECT_EQ(0U, oracle_compare(sim ? "sim" : "xol", &n, &p, &cmp));
+
+	for (i = 0; i < self->probed.nprobes; i++)
+		EXPECT_EQ(1L, oracle_leg_hits(&self->probed, i));
+	if (!sim) {
+		EXPECT_TRUE(has_xol_area(0));
+	} else {
+		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a simulated probe was single-stepped");
+	}
+	if (loaded) {
+		ASSERT_EQ(0, oracle_stats_read(&after));
+		oracle_stats_delta(&d, &after, &before);
+		EXPECT_EQ(sim ? (long)img->stps : 0L, d.stp_hits);
+		EXPECT_EQ(0L, d.stp_faults);
+	}
+	oracle_result_free(&n);
+	oracle_result_free(&p);
+}
+
+TEST_F(sp, xol)
+{
+	push(_metadata, self, variant, false);
+}
+
+TEST_F(sp, sim)
+{
+	push(_metadata, self, variant, true);
+}
+
+TEST_HARNESS_MAIN
