@@ -36,7 +36,7 @@ static int btype_image(struct code_image *img, bool enter_guarded)
 }
 
 FIXTURE(btype) {
-	enum oracle_mode mode;
+	enum probesim_mode mode;
 	struct arena arena;
 	struct code_image img;
 	struct oracle_leg native, probed;
@@ -44,11 +44,10 @@ FIXTURE(btype) {
 
 FIXTURE_SETUP(btype)
 {
-	self->mode = oracle_mode();
-	ASSERT_NE((int)MODE_BAD, (int)self->mode)
-		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
-	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
-		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
+	char err[256] = "";
+
+	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
 	if (!oracle_hwcap2(HWCAP2_BTI_BIT))
 		SKIP(return, "the CPU has no BTI (HWCAP2_BTI)");
 	ASSERT_EQ(0, arena_init(&self->arena));
@@ -56,11 +55,8 @@ FIXTURE_SETUP(btype)
 
 FIXTURE_TEARDOWN(btype)
 {
-	oracle_leg_close(&self->probed);
-	oracle_leg_close(&self->native);
-	oracle_params_restore(self->mode);
-	arena_release(&self->arena);
-	image_free(&self->img);
+	oracle_teardown(&self->native, &self->probed, self->mode, &self->arena,
+			&self->img);
 }
 
 /*
@@ -101,12 +97,9 @@ static void btype(struct __test_metadata *_metadata, FIXTURE_DATA(btype) *self,
 
 	ASSERT_EQ(0, btype_image(&self->img, false));
 	ASSERT_EQ(1U, self->img.nops);
-	ASSERT_EQ(0, oracle_leg_open(&self->native, &self->img, "native", IFACE_NONE,
-				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, oracle_leg_open(&self->probed, &self->img, sim ? "sim" : "xol",
-				     iface, false, sim ? PARAMS_SIM : PARAMS_XOL,
-				     self->mode, err, sizeof(err)))
+	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, &self->img, iface,
+				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
+				      err, sizeof(err)))
 		TH_LOG("%s", err);
 	if (loaded) {
 		EXPECT_EQ(sim ? 1L : 0L, self->probed.attach.nop_patched);

@@ -13,7 +13,7 @@
  *
  * The perf counters are per task, opened on each caller, and not
  * inherited: inherited uprobe counters lose hits on these kernels whatever
- * probesim does (see pst_perf_open()).
+ * probesim does (see perf_probe_open()).
  *
  * With probesim loaded (PROBESIM_MODE=loaded) its counters must agree: it
  * patched the uprobe once and simulated one hit per call. Without it
@@ -70,7 +70,7 @@ struct perf_pair {
 };
 
 FIXTURE(counting) {
-	enum pst_mode mode;
+	enum probesim_mode mode;
 	char path[256];
 	unsigned long offset;
 	char name_p[64], name_r[64];
@@ -95,20 +95,16 @@ FIXTURE_VARIANT_ADD(counting, stp) {
 FIXTURE_SETUP(counting)
 {
 	const char *fam = pst_family_name(variant->family);
+	char err[256] = "";
 	int i;
 
 	self->owner = getpid();
 	for (i = 0; i < 2; i++)
 		self->perf[i].p = self->perf[i].r = -1;
-	self->mode = pst_mode();
-	ASSERT_TRUE(self->mode != PST_MODE_UNSET)
-		TH_LOG("set PROBESIM_MODE to absent or loaded");
-	ASSERT_EQ(self->mode == PST_MODE_LOADED, probesim_is_loaded())
-		TH_LOG("PROBESIM_MODE=%s but probesim is %sloaded",
-		       pst_mode_name(self->mode),
-		       probesim_is_loaded() ? "" : "not ");
-	if (self->mode == PST_MODE_LOADED) {
-		ASSERT_TRUE(pst_param_on(pst_family_name(variant->family)))
+	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
+	if (self->mode == MODE_LOADED) {
+		ASSERT_TRUE(probesim_param_on(pst_family_name(variant->family)))
 			TH_LOG("PROBESIM_MODE=loaded means probesim loaded with nop=1 stp=1");
 	}
 	ASSERT_EQ(0, pst_target_location(variant->family, self->path,
@@ -118,7 +114,7 @@ FIXTURE_SETUP(counting)
 	/* Left over by an earlier run that died. */
 	tracefs_probe_remove(self->name_p);
 	tracefs_probe_remove(self->name_r);
-	if (self->mode == PST_MODE_LOADED) {
+	if (self->mode == MODE_LOADED) {
 		ASSERT_EQ(0, pst_wait_idle(10000))
 			TH_LOG("patched uprobes of earlier tests still live");
 	}
@@ -148,7 +144,7 @@ FIXTURE_TEARDOWN_PARENT(counting)
 		EXPECT_EQ(0, tracefs_probe_remove(self->name_r));
 	}
 	/* So that the next test, and the suite's rmmod, start clean. */
-	if (self->mode == PST_MODE_LOADED) {
+	if (self->mode == MODE_LOADED) {
 		EXPECT_EQ(0, pst_wait_idle(10000))
 			TH_LOG("patched uprobes still live 10 s after their probes went");
 	}
@@ -162,7 +158,7 @@ FIXTURE_TEARDOWN_PARENT(counting)
 static void attach_tracefs(struct __test_metadata *_metadata,
 			   FIXTURE_DATA(counting) *self)
 {
-	if (self->mode == PST_MODE_LOADED) {
+	if (self->mode == MODE_LOADED) {
 		ASSERT_EQ(0, pst_stats_read(&self->before));
 	}
 	self->tracefs_p = true;
@@ -175,8 +171,8 @@ static void attach_tracefs(struct __test_metadata *_metadata,
 static int perf_pair_open(struct perf_pair *pp, const char *path,
 			  unsigned long offset, pid_t tid)
 {
-	pp->p = pst_perf_open(path, offset, false, tid);
-	pp->r = pst_perf_open(path, offset, true, tid);
+	pp->p = perf_probe_open(path, offset, false, tid, false);
+	pp->r = perf_probe_open(path, offset, true, tid, false);
 	return pp->p >= 0 && pp->r >= 0 ? 0 : -1;
 }
 
@@ -197,7 +193,7 @@ static void check_counts(struct __test_metadata *_metadata,
 	EXPECT_EQ(calls, perf_p) TH_LOG("perf uprobes");
 	EXPECT_EQ(calls, perf_r) TH_LOG("perf uretprobes");
 
-	if (self->mode != PST_MODE_LOADED) {
+	if (self->mode != MODE_LOADED) {
 		TH_LOG("probesim stats checks skipped: PROBESIM_MODE=absent, probesim is not loaded");
 		return;
 	}

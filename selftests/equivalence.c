@@ -25,7 +25,7 @@
 static const char layout_rw[] = "wwwwwwwwwwwwwwww";
 
 FIXTURE(equiv) {
-	enum oracle_mode mode;
+	enum probesim_mode mode;
 	struct arena arena;
 	struct code_image img;
 	struct oracle_leg native, probed;
@@ -56,27 +56,19 @@ TARGET_VARIANT(b2b_mixed);
 
 FIXTURE_SETUP(equiv)
 {
-	const struct target *t = target_find(variant->target);
+	char err[256] = "";
 
-	self->mode = oracle_mode();
-	ASSERT_NE((int)MODE_BAD, (int)self->mode)
-		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
-	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
-		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
-	ASSERT_NE(NULL, t);
-	ASSERT_EQ(0, image_from_target(&self->img, t));
-	ASSERT_EQ(t->nprobes, self->img.nops + self->img.stps)
+	ASSERT_EQ(0, oracle_setup(&self->mode, &self->img, variant->target,
+				  &self->arena, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(self->img.nprobes, self->img.nops + self->img.stps)
 		TH_LOG("a probed instruction is neither NOP nor an STP push");
-	ASSERT_EQ(0, arena_init(&self->arena));
 }
 
 FIXTURE_TEARDOWN(equiv)
 {
-	oracle_leg_close(&self->probed);
-	oracle_leg_close(&self->native);
-	oracle_params_restore(self->mode);
-	arena_release(&self->arena);
-	image_free(&self->img);
+	oracle_teardown(&self->native, &self->probed, self->mode, &self->arena,
+			&self->img);
 }
 
 /* SP after the code: every probed instruction is a NOP or an STP push. */
@@ -106,14 +98,11 @@ static void equiv(struct __test_metadata *_metadata, FIXTURE_DATA(equiv) *self,
 
 	if (sim && !loaded)
 		SKIP(return, "probesim not loaded: no simulated leg (the xol_* tests compare native and XOL)");
-	if (sim && img->stps && !oracle_system_allows_stp())
+	if (sim && img->stps && !system_allows_stp())
 		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
 
-	ASSERT_EQ(0, oracle_leg_open(&self->native, img, "native", IFACE_NONE,
-				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, oracle_leg_open(&self->probed, img, sim ? "sim" : "xol",
-				     iface, ret, params, self->mode, err, sizeof(err)))
+	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, iface, ret,
+				      params, self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
 
 	if (loaded) {

@@ -139,13 +139,13 @@ static void hit_window(struct stress *st, long n)
 	long calls = 0, count, t = pst_now_ms(), max;
 
 	for (f = 0; f < PST_NR_FAMILIES; f++) {
-		fd[f] = pst_perf_open(st->path, st->offset[f], false, tid);
+		fd[f] = perf_probe_open(st->path, st->offset[f], false, tid, false);
 		if (fd[f] < 0)
 			stress_error(st, "perf uprobe on %s target: %s",
 				     pst_family_name(f), strerror(errno));
 	}
 	if (n % 2) {
-		rfd = pst_perf_open(st->path, st->offset[rfam], true, tid);
+		rfd = perf_probe_open(st->path, st->offset[rfam], true, tid, false);
 		if (rfd < 0)
 			stress_error(st, "perf uretprobe on %s target: %s",
 				     pst_family_name(rfam), strerror(errno));
@@ -281,15 +281,15 @@ static void stop_threads(FIXTURE_DATA(stress) *self)
 
 FIXTURE_SETUP(stress)
 {
-	enum pst_mode mode = pst_mode();
+	enum probesim_mode mode = probesim_mode();
 	const char *ko = getenv("PROBESIM_KO");
 	int f;
 
 	self->owner = getpid();
 	self->fd[PST_NOP] = self->fd[PST_STP] = -1;
-	ASSERT_TRUE(mode != PST_MODE_UNSET)
+	ASSERT_TRUE(mode != MODE_UNSET)
 		TH_LOG("set PROBESIM_MODE to absent or loaded");
-	if (mode != PST_MODE_LOADED)
+	if (mode != MODE_LOADED)
 		SKIP(return, "PROBESIM_MODE=absent: the stress loads and unloads probesim, which the loaded mode provides");
 	ASSERT_TRUE(probesim_is_loaded())
 		TH_LOG("PROBESIM_MODE=loaded but probesim is not loaded");
@@ -520,8 +520,8 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 	ASSERT_EQ(0, tracefs_probe_add(final_names[PST_STP], st->path,
 				       st->offset[PST_STP], true));
 	for (f = 0; f < PST_NR_FAMILIES; f++) {
-		self->fd[f] = pst_perf_open(st->path, st->offset[f], f == PST_NOP,
-					      getpid());
+		self->fd[f] = perf_probe_open(st->path, st->offset[f], f == PST_NOP,
+					      getpid(), false);
 		ASSERT_LE(0, self->fd[f]);
 	}
 	for (f = 0; f < PST_NR_FAMILIES; f++)

@@ -27,7 +27,7 @@
 #define SP_PAGE		8
 
 FIXTURE(mte) {
-	enum oracle_mode mode;
+	enum probesim_mode mode;
 	struct arena arena;
 	struct code_image img;
 	struct oracle_leg native, probed;
@@ -35,11 +35,10 @@ FIXTURE(mte) {
 
 FIXTURE_SETUP(mte)
 {
-	self->mode = oracle_mode();
-	ASSERT_NE((int)MODE_BAD, (int)self->mode)
-		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
-	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
-		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
+	char err[256] = "";
+
+	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
 	if (!oracle_hwcap2(HWCAP2_MTE_BIT)) {
 		ASSERT_EQ(NULL, getenv("PROBESIM_REQUIRE_MTE"))
 			TH_LOG("no MTE (HWCAP2_MTE): the VM must run with mte=on (kernel-run.sh --mte)");
@@ -55,11 +54,8 @@ FIXTURE_SETUP(mte)
 
 FIXTURE_TEARDOWN(mte)
 {
-	oracle_leg_close(&self->probed);
-	oracle_leg_close(&self->native);
-	oracle_params_restore(self->mode);
-	arena_release(&self->arena);
-	image_free(&self->img);
+	oracle_teardown(&self->native, &self->probed, self->mode, &self->arena,
+			&self->img);
 }
 
 /* Give every granule of the PROT_MTE pages the allocation tag MEM_TAG. */
@@ -91,11 +87,8 @@ static void push(struct __test_metadata *_metadata, FIXTURE_DATA(mte) *self,
 	struct oracle_result n, p;
 	char err[256] = "";
 
-	ASSERT_EQ(0, oracle_leg_open(&self->native, &self->img, "native", IFACE_NONE,
-				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, oracle_leg_open(&self->probed, &self->img, "probed", iface,
-				     false, PARAMS_SIM, self->mode, err, sizeof(err)))
+	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, &self->img, iface,
+				      false, PARAMS_SIM, self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
 	if (loaded) {
 		/* Refused by the gate: the system has MTE. */

@@ -78,13 +78,6 @@ static bool is_series_kernel(void)
 	return kernel && !strcmp(kernel, "series");
 }
 
-static bool probesim_loaded_mode(void)
-{
-	const char *mode = getenv("PROBESIM_MODE");
-
-	return mode && !strcmp(mode, "loaded");
-}
-
 static int get_regs(pid_t pid, struct user_pt_regs *regs)
 {
 	struct iovec iov = { regs, sizeof(*regs) };
@@ -180,7 +173,7 @@ TEST(step_over_nop_probe)
 {
 	enum expect expect = EXPECT_EXACT;
 
-	if (!is_series_kernel() && !probesim_loaded_mode())
+	if (!is_series_kernel() && probesim_mode() != MODE_LOADED)
 		expect = EXPECT_XOL_BUG;
 	check_steps(_metadata, step_target_nop, "step_nop", expect);
 }
@@ -190,7 +183,7 @@ TEST(step_over_stp_probe)
 {
 	enum expect expect = EXPECT_EXACT;
 
-	if (!is_series_kernel() && !probesim_loaded_mode())
+	if (!is_series_kernel() && probesim_mode() != MODE_LOADED)
 		expect = EXPECT_XOL_BUG;
 	check_steps(_metadata, step_target_stp, "step_stp", expect);
 }

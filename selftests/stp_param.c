@@ -18,7 +18,7 @@
 static const char layout_rw[] = "wwwwwwwwwwwwwwww";
 
 FIXTURE(stp_param) {
-	enum oracle_mode mode;
+	enum probesim_mode mode;
 	struct arena arena;
 	struct code_image mixed, push;
 	struct oracle_leg native, off, on;
@@ -26,14 +26,13 @@ FIXTURE(stp_param) {
 
 FIXTURE_SETUP(stp_param)
 {
-	self->mode = oracle_mode();
-	ASSERT_NE((int)MODE_BAD, (int)self->mode)
-		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
-	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
-		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
+	char err[256] = "";
+
+	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
 	if (self->mode == MODE_ABSENT)
 		SKIP(return, "probesim not loaded: no stp parameter");
-	if (!oracle_system_allows_stp())
+	if (!system_allows_stp())
 		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here");
 	/* A NOP then an STP push, both probed; and a lone push. */
 	ASSERT_EQ(0, image_from_target(&self->mixed, target_find("b2b_mixed")));

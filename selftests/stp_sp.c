@@ -13,7 +13,7 @@
 #include "uprobes.h"
 
 FIXTURE(sp) {
-	enum oracle_mode mode;
+	enum probesim_mode mode;
 	struct arena arena;
 	struct code_image img;
 	struct oracle_leg native, probed;
@@ -60,26 +60,18 @@ FIXTURE_VARIANT_ADD(sp, stack_growth_tagged) {
 
 FIXTURE_SETUP(sp)
 {
-	const struct target *t = target_find(variant->target);
+	char err[256] = "";
 
-	self->mode = oracle_mode();
-	ASSERT_NE((int)MODE_BAD, (int)self->mode)
-		TH_LOG("PROBESIM_MODE must be \"absent\" or \"loaded\"");
-	ASSERT_EQ(self->mode == MODE_LOADED, probesim_is_loaded())
-		TH_LOG("PROBESIM_MODE does not match /sys/module/probesim");
-	ASSERT_NE(NULL, t);
-	ASSERT_EQ(0, image_from_target(&self->img, t));
-	ASSERT_EQ(t->nprobes, self->img.stps);
-	ASSERT_EQ(0, arena_init(&self->arena));
+	ASSERT_EQ(0, oracle_setup(&self->mode, &self->img, variant->target,
+				  &self->arena, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(self->img.nprobes, self->img.stps);
 }
 
 FIXTURE_TEARDOWN(sp)
 {
-	oracle_leg_close(&self->probed);
-	oracle_leg_close(&self->native);
-	oracle_params_restore(self->mode);
-	arena_release(&self->arena);
-	image_free(&self->img);
+	oracle_teardown(&self->native, &self->probed, self->mode, &self->arena,
+			&self->img);
 }
 
 static void push(struct __test_metadata *_metadata, FIXTURE_DATA(sp) *self,
@@ -97,15 +89,12 @@ static void push(struct __test_metadata *_metadata, FIXTURE_DATA(sp) *self,
 
 	if (sim && !loaded)
 		SKIP(return, "probesim not loaded: no simulated leg (the xol test compares native and XOL)");
-	if (sim && !oracle_system_allows_stp())
+	if (sim && !system_allows_stp())
 		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
 
-	ASSERT_EQ(0, oracle_leg_open(&self->native, img, "native", IFACE_NONE,
-				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, oracle_leg_open(&self->probed, img, sim ? "sim" : "xol",
-				     IFACE_PERF, false, sim ? PARAMS_SIM : PARAMS_XOL,
-				     self->mode, err, sizeof(err)))
+	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, IFACE_PERF,
+				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
+				      err, sizeof(err)))
 		TH_LOG("%s", err);
 	if (loaded) {
 		EXPECT_EQ(sim ? (long)img->stps : 0L, self->probed.attach.stp_patched);

@@ -40,7 +40,7 @@
 #define BATCH_CALLS	200
 
 FIXTURE(witness) {
-	enum pst_mode mode;
+	enum probesim_mode mode;
 	pid_t child;
 	int cmd, reply;		/* pipes to and from the child */
 	char path[256];
@@ -88,7 +88,7 @@ child_main(const FIXTURE_VARIANT(witness) *variant, int cmd, int reply)
 FIXTURE_SETUP(witness)
 {
 	int to_child[2], from_child[2], f;
-	char path[256];
+	char path[256], err[256] = "";
 	pid_t child;
 
 	self->owner = getpid();
@@ -96,16 +96,11 @@ FIXTURE_SETUP(witness)
 	self->cmd = self->reply = -1;
 	for (f = 0; f < PST_NR_FAMILIES; f++)
 		self->perf[f] = -1;
-	self->mode = pst_mode();
-	ASSERT_TRUE(self->mode != PST_MODE_UNSET)
-		TH_LOG("set PROBESIM_MODE to absent or loaded");
-	ASSERT_EQ(self->mode == PST_MODE_LOADED, probesim_is_loaded())
-		TH_LOG("PROBESIM_MODE=%s but probesim is %sloaded",
-		       pst_mode_name(self->mode),
-		       probesim_is_loaded() ? "" : "not ");
+	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
+		TH_LOG("%s", err);
 	for (f = 0; f < PST_NR_FAMILIES; f++) {
-		if (self->mode == PST_MODE_LOADED && variant->family[f]) {
-			ASSERT_TRUE(pst_param_on(pst_family_name(f)))
+		if (self->mode == MODE_LOADED && variant->family[f]) {
+			ASSERT_TRUE(probesim_param_on(pst_family_name(f)))
 				TH_LOG("PROBESIM_MODE=loaded means probesim loaded with nop=1 stp=1");
 		}
 		ASSERT_EQ(0, pst_target_location(f, path, sizeof(path),
@@ -115,7 +110,7 @@ FIXTURE_SETUP(witness)
 			 pst_family_name(f));
 		tracefs_probe_remove(self->name[f]);	/* stale */
 	}
-	if (self->mode == PST_MODE_LOADED) {
+	if (self->mode == MODE_LOADED) {
 		ASSERT_EQ(0, pst_wait_idle(10000));
 	}
 
@@ -161,7 +156,7 @@ FIXTURE_TEARDOWN_PARENT(witness)
 			EXPECT_EQ(0, tracefs_probe_remove(self->name[f]));
 		}
 	}
-	if (self->mode == PST_MODE_LOADED) {
+	if (self->mode == MODE_LOADED) {
 		EXPECT_EQ(0, pst_wait_idle(10000));
 	}
 }
@@ -177,7 +172,7 @@ static bool run_batch(FIXTURE_DATA(witness) *self)
 
 TEST_F(witness, uprobes_only)
 {
-	bool loaded = self->mode == PST_MODE_LOADED, stepped = false;
+	bool loaded = self->mode == MODE_LOADED, stepped = false;
 	int f, batch;
 
 	/* Single-stepped: neither the kernel nor a loaded probesim simulates. */
@@ -194,8 +189,8 @@ TEST_F(witness, uprobes_only)
 		self->tracefs[f] = true;
 		ASSERT_EQ(0, tracefs_probe_add(self->name[f], self->path,
 					       self->offset[f], false));
-		self->perf[f] = pst_perf_open(self->path, self->offset[f],
-						false, self->child);
+		self->perf[f] = perf_probe_open(self->path, self->offset[f],
+						false, self->child, false);
 		ASSERT_LE(0, self->perf[f]);
 	}
 	ASSERT_FALSE(has_xol_area(self->child))
@@ -207,11 +202,11 @@ TEST_F(witness, uprobes_only)
 		if (!stepped) {
 			ASSERT_FALSE(has_xol_area(self->child))
 				TH_LOG("%s: XOL area mapped after %d hits per probe: a probe was single-stepped",
-				       pst_mode_name(self->mode), batch * BATCH_CALLS);
+				       probesim_mode_name(self->mode), batch * BATCH_CALLS);
 		} else {
 			ASSERT_TRUE(has_xol_area(self->child))
 				TH_LOG("%s (control): no XOL area after %d single-stepped hits per probe",
-				       pst_mode_name(self->mode), batch * BATCH_CALLS);
+				       probesim_mode_name(self->mode), batch * BATCH_CALLS);
 		}
 	}
 
@@ -236,15 +231,15 @@ TEST_F(witness, uretprobe)
 	for (f = 0; f < PST_NR_FAMILIES; f++) {
 		if (!variant->family[f])
 			continue;
-		self->perf[f] = pst_perf_open(self->path, self->offset[f],
-						true, self->child);
+		self->perf[f] = perf_probe_open(self->path, self->offset[f],
+						true, self->child, false);
 		ASSERT_LE(0, self->perf[f]);
 	}
 	ASSERT_FALSE(has_xol_area(self->child))
 		TH_LOG("XOL area before any hit");
 	ASSERT_TRUE(run_batch(self));
 	ASSERT_TRUE(has_xol_area(self->child))
-		TH_LOG("%s: no XOL area after uretprobe hits", pst_mode_name(self->mode));
+		TH_LOG("%s: no XOL area after uretprobe hits", probesim_mode_name(self->mode));
 	for (f = 0; f < PST_NR_FAMILIES; f++) {
 		if (!variant->family[f])
 			continue;

@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
@@ -16,40 +15,24 @@
 #ifndef PROT_BTI
 #define PROT_BTI	0x10
 #endif
-#define HWCAP2_MTE_BIT	(1UL << 18)
-#define HWCAP2_POE_BIT	(1UL << 63)
 
 bool oracle_hwcap2(unsigned long bit)
 {
 	return getauxval(AT_HWCAP2) & bit;
 }
 
-bool oracle_system_allows_stp(void)
-{
-	return !oracle_hwcap2(HWCAP2_MTE_BIT) && !oracle_hwcap2(HWCAP2_POE_BIT);
-}
-
-enum oracle_mode oracle_mode(void)
-{
-	const char *mode = getenv("PROBESIM_MODE");
-
-	if (mode && !strcmp(mode, "absent"))
-		return MODE_ABSENT;
-	if (mode && !strcmp(mode, "loaded"))
-		return MODE_LOADED;
-	return MODE_BAD;
-}
-
 int oracle_stats_read(struct oracle_stats *s)
 {
-	s->nop_patched = probesim_stat("nop_patched");
-	s->nop_hits = probesim_stat("nop_hits");
-	s->stp_patched = probesim_stat("stp_patched");
-	s->stp_hits = probesim_stat("stp_hits");
-	s->stp_faults = probesim_stat("stp_faults");
-	s->stp_refused = probesim_stat("stp_refused");
-	return s->nop_patched < 0 || s->nop_hits < 0 || s->stp_patched < 0 ||
-	       s->stp_hits < 0 || s->stp_faults < 0 || s->stp_refused < 0 ? -1 : 0;
+	static const struct probesim_stat_field fields[] = {
+		{ "nop_patched", offsetof(struct oracle_stats, nop_patched) },
+		{ "nop_hits", offsetof(struct oracle_stats, nop_hits) },
+		{ "stp_patched", offsetof(struct oracle_stats, stp_patched) },
+		{ "stp_hits", offsetof(struct oracle_stats, stp_hits) },
+		{ "stp_faults", offsetof(struct oracle_stats, stp_faults) },
+		{ "stp_refused", offsetof(struct oracle_stats, stp_refused) },
+	};
+
+	return probesim_stats_read(s, fields, sizeof(fields) / sizeof(fields[0]));
 }
 
 void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after,
@@ -68,7 +51,7 @@ static int set_params(const char *nop, const char *stp)
 	return probesim_set_param("nop", nop) || probesim_set_param("stp", stp);
 }
 
-void oracle_params_restore(enum oracle_mode mode)
+void oracle_params_restore(enum probesim_mode mode)
 {
 	if (mode == MODE_LOADED)
 		set_params("1", "1");
@@ -82,6 +65,32 @@ static int fail(char *err, size_t len, const char *fmt, ...)
 	vsnprintf(err, len, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+int oracle_setup(enum probesim_mode *mode, struct code_image *img,
+		 const char *target, struct arena *a, char *err, size_t errlen)
+{
+	const struct target *t = target_find(target);
+
+	if (probesim_mode_check(mode, err, errlen))
+		return -1;
+	if (!t)
+		return fail(err, errlen, "no target %s", target);
+	if (image_from_target(img, t))
+		return fail(err, errlen, "no memory for the image of %s", target);
+	if (arena_init(a))
+		return fail(err, errlen, "no free address for the arena");
+	return 0;
+}
+
+void oracle_teardown(struct oracle_leg *native, struct oracle_leg *probed,
+		     enum probesim_mode mode, struct arena *a, struct code_image *img)
+{
+	oracle_leg_close(probed);
+	oracle_leg_close(native);
+	oracle_params_restore(mode);
+	arena_release(a);
+	image_free(img);
 }
 
 static int write_image(const char *path, const struct code_image *img)
@@ -113,7 +122,7 @@ static int attach_one(struct oracle_leg *leg, unsigned long offset, bool ret)
 	p->perf_fd = -1;
 	p->event[0] = 0;
 	if (leg->iface == IFACE_PERF) {
-		p->perf_fd = perf_probe_open(leg->path, offset, ret, 0);
+		p->perf_fd = perf_probe_open(leg->path, offset, ret, 0, true);
 		if (p->perf_fd < 0)
 			return -1;
 	} else {
@@ -130,7 +139,7 @@ static int attach_one(struct oracle_leg *leg, unsigned long offset, bool ret)
 
 int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 		    const char *tag, enum oracle_iface iface, bool ret,
-		    enum oracle_params params, enum oracle_mode mode,
+		    enum oracle_params params, enum probesim_mode mode,
 		    char *err, size_t errlen)
 {
 	struct oracle_stats before, after;
@@ -192,6 +201,18 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 				  strerror(errno));
 	}
 	return rc;
+}
+
+int oracle_legs_open(struct oracle_leg *native, struct oracle_leg *probed,
+		     const struct code_image *img, enum oracle_iface iface, bool ret,
+		     enum oracle_params params, enum probesim_mode mode,
+		     char *err, size_t errlen)
+{
+	if (oracle_leg_open(native, img, "native", IFACE_NONE, false, PARAMS_KEEP,
+			    mode, err, errlen))
+		return -1;
+	return oracle_leg_open(probed, img, params == PARAMS_SIM ? "sim" : "xol",
+			       iface, ret, params, mode, err, errlen);
 }
 
 long oracle_leg_hits(const struct oracle_leg *leg, unsigned int i)

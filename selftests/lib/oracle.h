@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "targets.h"
+#include "uprobes.h"
 
 /* ---- register state --------------------------------------------------- */
 
@@ -101,17 +102,8 @@ enum oracle_iface {
  */
 enum oracle_params { PARAMS_KEEP, PARAMS_XOL, PARAMS_SIM };
 
-enum oracle_mode { MODE_BAD, MODE_ABSENT, MODE_LOADED };
-/* The expectation, from PROBESIM_MODE (never from behaviour). */
-enum oracle_mode oracle_mode(void);
-
 /* AT_HWCAP2 has @bit. */
 bool oracle_hwcap2(unsigned long bit);
-/*
- * Whether a loaded probesim may simulate STP here: its gate refuses on a
- * system with MTE or POE (a property of the CPU, from the hwcaps).
- */
-bool oracle_system_allows_stp(void);
 
 struct oracle_stats {
 	long nop_patched, nop_hits, stp_patched, stp_hits, stp_faults, stp_refused;
@@ -150,14 +142,38 @@ struct oracle_leg {
  */
 int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 		    const char *tag, enum oracle_iface iface, bool ret,
-		    enum oracle_params params, enum oracle_mode mode,
+		    enum oracle_params params, enum probesim_mode mode,
 		    char *err, size_t errlen);
+/*
+ * The pair most tests compare, opened as above: @native, not probed, and
+ * @probed, probed through @iface under @params, tagged "sim" for
+ * PARAMS_SIM and "xol" otherwise.
+ */
+int oracle_legs_open(struct oracle_leg *native, struct oracle_leg *probed,
+		     const struct code_image *img, enum oracle_iface iface, bool ret,
+		     enum oracle_params params, enum probesim_mode mode,
+		     char *err, size_t errlen);
 /* Hits of probe @i (the uretprobe is last), or -1. */
 long oracle_leg_hits(const struct oracle_leg *leg, unsigned int i);
 /* Detach, unmap, unlink. Safe on a zeroed or closed leg. */
 void oracle_leg_close(struct oracle_leg *leg);
 /* Set nop and stp back to 1 (loaded mode). */
-void oracle_params_restore(enum oracle_mode mode);
+void oracle_params_restore(enum probesim_mode mode);
+
+/*
+ * What a fixture comparing legs of one target starts with: the mode,
+ * checked (probesim_mode_check()), the image of the target called
+ * @target, and the arena. 0, or -1 with the reason in @err.
+ */
+int oracle_setup(enum probesim_mode *mode, struct code_image *img,
+		 const char *target, struct arena *a, char *err, size_t errlen);
+/*
+ * The teardown of such a fixture: close both legs, set probesim's
+ * parameters back (loaded mode), release the arena, free the image. Safe
+ * on a zeroed fixture and after a failed setup.
+ */
+void oracle_teardown(struct oracle_leg *native, struct oracle_leg *probed,
+		     enum probesim_mode mode, struct arena *a, struct code_image *img);
 
 /* ---- running ------------------------------------------------------------ */
 

@@ -2,26 +2,14 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/perf_event.h>
 #include <sched.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 #include "pst.h"
 #include "uprobes.h"
-
-#ifndef HWCAP2_MTE
-#define HWCAP2_MTE (1UL << 18)
-#endif
-#ifndef HWCAP2_POE
-#define HWCAP2_POE (1UL << 63)
-#endif
 
 /*
  * The targets. Each sits alone at a 16-byte boundary; the probe goes on
@@ -81,68 +69,6 @@ bool pst_call(enum pst_family family, long n)
 	return acc == (unsigned long)n;
 }
 
-static long read_sysfs_long(const char *file, const char *format)
-{
-	FILE *f = fopen(file, "r");
-	long v = -1;
-
-	if (!f)
-		return -1;
-	if (fscanf(f, format, &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
-
-int pst_perf_open(const char *path, unsigned long offset, bool ret, pid_t tid)
-{
-	long type = read_sysfs_long("/sys/bus/event_source/devices/uprobe/type", "%ld");
-	long bit = read_sysfs_long("/sys/bus/event_source/devices/uprobe/format/retprobe",
-				   "config:%ld");
-	struct perf_event_attr attr;
-
-	if (type < 0 || (ret && bit < 0))
-		return -1;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = type;
-	attr.config = ret ? 1ULL << bit : 0;
-	attr.config1 = (uint64_t)(uintptr_t)path;	/* uprobe_path */
-	attr.config2 = offset;				/* probe_offset */
-	return syscall(SYS_perf_event_open, &attr, tid, -1, -1,
-		       PERF_FLAG_FD_CLOEXEC);
-}
-
-enum pst_mode pst_mode(void)
-{
-	const char *mode = getenv("PROBESIM_MODE");
-
-	if (mode && !strcmp(mode, "absent"))
-		return PST_MODE_ABSENT;
-	if (mode && !strcmp(mode, "loaded"))
-		return PST_MODE_LOADED;
-	return PST_MODE_UNSET;
-}
-
-const char *pst_mode_name(enum pst_mode mode)
-{
-	switch (mode) {
-	case PST_MODE_ABSENT:
-		return "absent";
-	case PST_MODE_LOADED:
-		return "loaded";
-	default:
-		return "unset";
-	}
-}
-
-bool pst_system_allows_stp(void)
-{
-	unsigned long hwcap2 = getauxval(AT_HWCAP2);
-
-	return !(hwcap2 & HWCAP2_MTE) && !(hwcap2 & HWCAP2_POE);
-}
-
 bool pst_kernel_simulates(enum pst_family family)
 {
 	return family == PST_NOP && pst_kernel_at_least(6, 13);
@@ -152,22 +78,7 @@ bool pst_probesim_patches(enum pst_family family)
 {
 	if (pst_kernel_simulates(family))
 		return false;
-	return family == PST_NOP || pst_system_allows_stp();
-}
-
-bool pst_param_on(const char *name)
-{
-	char file[256], value[8] = "";
-	FILE *f;
-
-	snprintf(file, sizeof(file), "/sys/module/probesim/parameters/%s", name);
-	f = fopen(file, "r");
-	if (!f)
-		return false;
-	if (!fgets(value, sizeof(value), f))
-		value[0] = 0;
-	fclose(f);
-	return value[0] == 'Y' || value[0] == '1';
+	return family == PST_NOP || system_allows_stp();
 }
 
 bool pst_kernel_at_least(int major, int minor)
@@ -196,10 +107,7 @@ int pst_pin_to_cpu(int cpu)
 
 int pst_stats_read(struct pst_stats *stats)
 {
-	static const struct {
-		const char *name;
-		size_t offset;
-	} fields[] = {
+	static const struct probesim_stat_field fields[] = {
 		{ "nop_patched", offsetof(struct pst_stats, patched[PST_NOP]) },
 		{ "nop_live", offsetof(struct pst_stats, live[PST_NOP]) },
 		{ "nop_hits", offsetof(struct pst_stats, hits[PST_NOP]) },
@@ -211,24 +119,8 @@ int pst_stats_read(struct pst_stats *stats)
 		{ "track_failed", offsetof(struct pst_stats, track_failed) },
 		{ "hook_missed", offsetof(struct pst_stats, hook_missed) },
 	};
-	FILE *f = fopen("/sys/kernel/debug/probesim/stats", "r");
-	unsigned int found = 0, i;
-	char key[64];
-	long v;
 
-	if (!f)
-		return -1;
-	memset(stats, 0xff, sizeof(*stats));	/* -1 until read */
-	while (fscanf(f, "%63s %ld", key, &v) == 2) {
-		for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-			if (strcmp(key, fields[i].name))
-				continue;
-			*(long *)((char *)stats + fields[i].offset) = v;
-			found |= 1U << i;
-		}
-	}
-	fclose(f);
-	return found == (1U << (sizeof(fields) / sizeof(fields[0]))) - 1 ? 0 : -1;
+	return probesim_stats_read(stats, fields, sizeof(fields) / sizeof(fields[0]));
 }
 
 int pst_wait_idle(int timeout_ms)
@@ -261,7 +153,7 @@ int pst_module_load(const char *ko, const char *params)
 
 long pst_module_refcnt(void)
 {
-	return read_sysfs_long("/sys/module/probesim/refcnt", "%ld");
+	return read_file_long("/sys/module/probesim/refcnt", "%ld");
 }
 
 int pst_module_unload(void)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Shared by the counting, XOL witness and lifetime stress selftests: the
- * probed target functions, the mode the suite runs a test in, snapshots of
- * probesim's counters, and loading and unloading probesim.ko.
+ * probed target functions, what probesim does with probes of them,
+ * snapshots of probesim's counters, and loading and unloading probesim.ko.
  */
 #ifndef PROBESIM_SELFTEST_PST_H
 #define PROBESIM_SELFTEST_PST_H
@@ -34,28 +34,6 @@ int pst_target_location(enum pst_family family, char *path, size_t len,
 bool pst_call(enum pst_family family, long n);
 
 /*
- * A counting perf uprobe (or uretprobe) on @path:@offset for task @tid
- * alone: unlike perf_probe_open(), not inherited by the task's threads or
- * children. Inherited uprobe counters lose hits: perf swaps cloned event
- * contexts between tasks at context switches, while the uprobe perf
- * filter accepts a hit only if the mm of the event's own task is the
- * current mm; after a swap, neither event counts. Returns the fd or -1.
- */
-int pst_perf_open(const char *path, unsigned long offset, bool ret, pid_t tid);
-
-/* PROBESIM_MODE, as set by the suite: what the test must expect. */
-enum pst_mode { PST_MODE_UNSET, PST_MODE_ABSENT, PST_MODE_LOADED };
-enum pst_mode pst_mode(void);
-const char *pst_mode_name(enum pst_mode mode);
-
-/*
- * Whether a loaded probesim simulates STP on this system: its gate leaves
- * STP single-stepped where the CPU has MTE or POE (a property of the
- * system, from the hwcaps, not something observed).
- */
-bool pst_system_allows_stp(void);
-
-/*
  * Whether the kernel itself simulates probes of @family: NOP from Linux
  * 6.13 on. probesim then leaves them alone.
  */
@@ -66,9 +44,6 @@ bool pst_kernel_simulates(enum pst_family family);
  * probes of @family on this system and kernel.
  */
 bool pst_probesim_patches(enum pst_family family);
-
-/* A bool parameter of the loaded probesim is on. */
-bool pst_param_on(const char *name);
 
 /* Kernel release at least MAJOR.MINOR. */
 bool pst_kernel_at_least(int major, int minor);

@@ -6,12 +6,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "uprobes.h"
 
+#ifndef HWCAP2_MTE
+#define HWCAP2_MTE (1UL << 18)
+#endif
+#ifndef HWCAP2_POE
+#define HWCAP2_POE (1UL << 63)
+#endif
+
 #define TRACEFS "/sys/kernel/tracing"
 #define GROUP "probesim_test"
+
+long read_file_long(const char *file, const char *format)
+{
+	FILE *f = fopen(file, "r");
+	long v = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, format, &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
 
 int file_location(const void *addr, char *path, size_t len, unsigned long *offset)
 {
@@ -94,25 +115,13 @@ long tracefs_probe_hits(const char *name)
 	return hits;
 }
 
-static long read_long(const char *file, const char *format)
-{
-	FILE *f = fopen(file, "r");
-	long v = -1;
-
-	if (!f)
-		return -1;
-	if (fscanf(f, format, &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
-
-int perf_probe_open(const char *path, unsigned long offset, bool ret, pid_t pid)
+int perf_probe_open(const char *path, unsigned long offset, bool ret, pid_t pid,
+		    bool inherit)
 {
 	struct perf_event_attr attr;
-	long type = read_long("/sys/bus/event_source/devices/uprobe/type", "%ld");
-	long bit = read_long("/sys/bus/event_source/devices/uprobe/format/retprobe",
-			     "config:%ld");
+	long type = read_file_long("/sys/bus/event_source/devices/uprobe/type", "%ld");
+	long bit = read_file_long("/sys/bus/event_source/devices/uprobe/format/retprobe",
+				  "config:%ld");
 
 	if (type < 0 || (ret && bit < 0))
 		return -1;
@@ -122,7 +131,7 @@ int perf_probe_open(const char *path, unsigned long offset, bool ret, pid_t pid)
 	attr.config = ret ? 1ULL << bit : 0;
 	attr.config1 = (uint64_t)(uintptr_t)path;	/* uprobe_path */
 	attr.config2 = offset;				/* probe_offset */
-	attr.inherit = 1;
+	attr.inherit = inherit;
 	return syscall(SYS_perf_event_open, &attr, pid, pid == -1 ? 0 : -1, -1,
 		       PERF_FLAG_FD_CLOEXEC);
 }
@@ -136,27 +145,64 @@ long perf_probe_hits(int fd)
 	return (long)count;
 }
 
+enum probesim_mode probesim_mode(void)
+{
+	const char *mode = getenv("PROBESIM_MODE");
+
+	if (mode && !strcmp(mode, "absent"))
+		return MODE_ABSENT;
+	if (mode && !strcmp(mode, "loaded"))
+		return MODE_LOADED;
+	return MODE_UNSET;
+}
+
+const char *probesim_mode_name(enum probesim_mode mode)
+{
+	switch (mode) {
+	case MODE_ABSENT:
+		return "absent";
+	case MODE_LOADED:
+		return "loaded";
+	default:
+		return "unset";
+	}
+}
+
+int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen)
+{
+	bool loaded = probesim_is_loaded();
+
+	*mode = probesim_mode();
+	if (*mode == MODE_UNSET) {
+		snprintf(err, errlen, "PROBESIM_MODE must be \"absent\" or \"loaded\"");
+		return -1;
+	}
+	if ((*mode == MODE_LOADED) != loaded) {
+		snprintf(err, errlen, "PROBESIM_MODE=%s but probesim is %sloaded",
+			 probesim_mode_name(*mode), loaded ? "" : "not ");
+		return -1;
+	}
+	return 0;
+}
+
 bool probesim_is_loaded(void)
 {
 	return access("/sys/module/probesim", F_OK) == 0;
 }
 
-long probesim_stat(const char *name)
+bool probesim_param_on(const char *name)
 {
-	FILE *f = fopen("/sys/kernel/debug/probesim/stats", "r");
-	char key[64];
-	long v, found = -1;
+	char file[256], value[8] = "";
+	FILE *f;
 
+	snprintf(file, sizeof(file), "/sys/module/probesim/parameters/%s", name);
+	f = fopen(file, "r");
 	if (!f)
-		return -1;
-	while (fscanf(f, "%63s %ld", key, &v) == 2) {
-		if (!strcmp(key, name)) {
-			found = v;
-			break;
-		}
-	}
+		return false;
+	if (!fgets(value, sizeof(value), f))
+		value[0] = 0;
 	fclose(f);
-	return found;
+	return value[0] == 'Y' || value[0] == '1';
 }
 
 int probesim_set_param(const char *name, const char *value)
@@ -167,23 +213,35 @@ int probesim_set_param(const char *name, const char *value)
 	return write_file(file, value, false);
 }
 
-bool has_xol_area(pid_t pid)
+bool system_allows_stp(void)
 {
-	char file[64], line[512];
-	bool found = false;
-	FILE *maps;
+	unsigned long hwcap2 = getauxval(AT_HWCAP2);
 
-	if (pid)
-		snprintf(file, sizeof(file), "/proc/%d/maps", pid);
-	else
-		snprintf(file, sizeof(file), "/proc/self/maps");
-	maps = fopen(file, "r");
-	if (!maps)
-		return false;
-	while (!found && fgets(line, sizeof(line), maps))
-		found = strstr(line, "[uprobes]") != NULL;
-	fclose(maps);
-	return found;
+	return !(hwcap2 & HWCAP2_MTE) && !(hwcap2 & HWCAP2_POE);
+}
+
+int probesim_stats_read(void *stats, const struct probesim_stat_field *fields,
+			unsigned int n)
+{
+	FILE *f = fopen("/sys/kernel/debug/probesim/stats", "r");
+	unsigned int found = 0, i;
+	char key[64];
+	long v;
+
+	for (i = 0; i < n; i++)
+		*(long *)((char *)stats + fields[i].offset) = -1;	/* until read */
+	if (!f)
+		return -1;
+	while (fscanf(f, "%63s %ld", key, &v) == 2) {
+		for (i = 0; i < n; i++) {
+			if (strcmp(key, fields[i].name))
+				continue;
+			*(long *)((char *)stats + fields[i].offset) = v;
+			found |= 1U << i;
+		}
+	}
+	fclose(f);
+	return found == (1U << n) - 1 ? 0 : -1;
 }
 
 unsigned long xol_area_start(pid_t pid)
@@ -204,4 +262,9 @@ unsigned long xol_area_start(pid_t pid)
 			found = start;
 	fclose(maps);
 	return found;
+}
+
+bool has_xol_area(pid_t pid)
+{
+	return xol_area_start(pid) != 0;
 }

@@ -1,14 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Attaching uprobes from a selftest, through the two interfaces users
- * have: tracefs uprobe_events and perf_event_open() with the uprobe PMU.
+ * have: tracefs uprobe_events and perf_event_open() with the uprobe PMU;
+ * and probesim.ko as a test sees it: the mode the suite runs it in, its
+ * parameters, its counters.
  */
 #ifndef PROBESIM_SELFTEST_UPROBES_H
 #define PROBESIM_SELFTEST_UPROBES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+/* One number read from a (sysfs) file with scanf @format, or -1. */
+long read_file_long(const char *file, const char *format);
 
 /* Where @addr lives: the backing file and the offset within it. */
 int file_location(const void *addr, char *path, size_t len, unsigned long *offset);
@@ -19,17 +25,59 @@ int tracefs_probe_remove(const char *name);
 /* Hits of probesim_test/NAME from uprobe_profile, or -1. */
 long tracefs_probe_hits(const char *name);
 
-/* perf: a counting uprobe (or uretprobe) event; returns the fd. */
-int perf_probe_open(const char *path, unsigned long offset, bool ret, pid_t pid);
+/*
+ * perf: a counting uprobe (or uretprobe) event on task @pid (0: self);
+ * returns the fd or -1. With @inherit it counts the task's threads and
+ * children too. Inherited uprobe counters lose hits, though: perf swaps
+ * cloned event contexts between tasks at context switches, while the
+ * uprobe perf filter accepts a hit only if the mm of the event's own task
+ * is the current mm; after a swap, neither event counts. To count several
+ * tasks exactly, open one event per task without @inherit.
+ */
+int perf_probe_open(const char *path, unsigned long offset, bool ret, pid_t pid,
+		    bool inherit);
 /* Hits counted by a perf uprobe event, or -1. */
 long perf_probe_hits(int fd);
 
+/*
+ * PROBESIM_MODE, as set by the suite: what the test must expect (never
+ * taken from behaviour). UNSET: neither "absent" nor "loaded".
+ */
+enum probesim_mode { MODE_UNSET, MODE_ABSENT, MODE_LOADED };
+enum probesim_mode probesim_mode(void);
+const char *probesim_mode_name(enum probesim_mode mode);
+/*
+ * The mode, checked: it must be set, and probesim loaded exactly when it
+ * says so. Stores it in @mode either way (for the teardown); 0, or -1
+ * with the reason in @err.
+ */
+int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen);
+
 /* probesim.ko state, for expectations set by the test's own mode. */
 bool probesim_is_loaded(void);
-/* A counter from debugfs probesim/stats, or -1. */
-long probesim_stat(const char *name);
+/* A bool parameter of the loaded probesim is on. */
+bool probesim_param_on(const char *name);
 /* Write a module parameter of probesim; 0 on success. */
 int probesim_set_param(const char *name, const char *value);
+
+/*
+ * Whether a loaded probesim may simulate STP on this system: its gate
+ * refuses where the CPU has MTE or POE (a property of the system, from
+ * the hwcaps, not something observed).
+ */
+bool system_allows_stp(void);
+
+/* A counter of debugfs probesim/stats: its name, a long at @offset. */
+struct probesim_stat_field {
+	const char *name;
+	size_t offset;
+};
+/*
+ * One read of debugfs probesim/stats into the @n (< 32) counters @fields
+ * place in @stats; those not found are -1. 0 if every one was read.
+ */
+int probesim_stats_read(void *stats, const struct probesim_stat_field *fields,
+			unsigned int n);
 
 /* True if /proc/PID/maps (0: self) contains the "[uprobes]" XOL area. */
 bool has_xol_area(pid_t pid);

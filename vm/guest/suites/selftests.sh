@@ -5,6 +5,27 @@
 # they never infer it from what they observe.
 export PROBESIM_KO=/modules/probesim.ko
 
+# Bad module parameters are refused with EINVAL and leave nothing loaded.
+param_checks() {
+	echo "TAP version 13"
+	echo "1..3"
+	n=0
+	for arg in stp=2 nop=maybe stp=; do
+		n=$((n + 1))
+		if insmod "$PROBESIM_KO" "$arg" 2>/tmp/param.err; then
+			rmmod probesim
+			echo "not ok $n insmod probesim $arg was accepted"
+		elif [ -e /sys/module/probesim ]; then
+			echo "not ok $n insmod probesim $arg left the module loaded"
+		elif ! grep -q 'Invalid argument' /tmp/param.err; then
+			echo "not ok $n insmod probesim $arg: $(cat /tmp/param.err)"
+		else
+			echo "ok $n insmod probesim $arg is refused with EINVAL"
+		fi
+	done
+}
+ktap_section module-params param_checks
+
 for mode in absent loaded; do
 	if [ "$mode" = loaded ] && ! insmod "$PROBESIM_KO" stp=1 2>/tmp/insmod.err; then
 		tap_fail selftests-insmod "insmod probesim: $(cat /tmp/insmod.err)"
