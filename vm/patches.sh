@@ -22,7 +22,9 @@ gitq() { git -c core.autocrlf=false -c user.useConfigOnly=false "$@"; }
 series_tree() {
 	local base=$1 tree pristine recipe f
 	pristine=$(pristine_tree "$base")
-	tree=$PROBESIM_OUT/series/$base
+	# One place per base, shared by checkouts: the series build directory
+	# then stays valid, and each regeneration rebuilds only what changed.
+	tree=$PROBESIM_CACHE/series/$base
 	rm -rf "$tree"
 	mkdir -p "$tree"
 	# Hard links are cheap; a file is copied before a recipe changes it.

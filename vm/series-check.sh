@@ -34,7 +34,7 @@ if [ "$rc" = 0 ]; then
 fi
 result "patches/$base is what make patches generates" "$rc"
 
-series=$PROBESIM_OUT/series/$base
+series=$PROBESIM_CACHE/series/$base
 mapfile -t patches < <(find "$PROBESIM_TOP/patches/$base" -name '[0-9]*.patch' \
 	! -name '0000-*' | sort)
 
@@ -83,11 +83,17 @@ build_prefix() {	# build_prefix COMMIT
 		smake -s olddefconfig && smake Image modules >"$out/build.log" 2>&1
 }
 commits=$(git -C "$series" rev-list --reverse base..HEAD)
-n=0 key=$(printf '%s\n' "$base" "$fragment" | sha256sum | cut -c1-16)
+# A prefix's key: the base's Debian version, the config fragments and the
+# recipes of patches/src up to it, which generate its commits.
+mapfile -t recipes < <(find "$PROBESIM_TOP/patches/src" -mindepth 1 -maxdepth 1 \
+	-type d -name '[0-9]*' | sort)
+key=$(printf '%s\n' "$base" "$(debian_source_version "$base")" "$fragment" |
+	sha256sum | cut -c1-16)
+n=0
 for commit in $commits; do
 	n=$((n + 1))
-	key=$(printf '%s\n%s\n' "$key" "$(git -C "$series" show --format=%B "$commit")" |
-		sha256sum | cut -c1-16)
+	key=$(printf '%s\n' "$key" "$(cd "${recipes[n - 1]}" && find . -type f |
+		LC_ALL=C sort | xargs sha256sum)" | sha256sum | cut -c1-16)
 	subject=$(git -C "$series" log -1 --format=%s "$commit")
 	if [ -f "$stamps/$key" ] && [ "$n" -lt "$(echo "$commits" | wc -l)" ]; then
 		result "prefix $n builds (cached): $subject" 0
