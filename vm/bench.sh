@@ -1,34 +1,51 @@
 #!/usr/bin/env bash
-# bench.sh: `make bench`. Run the trigger benchmark on the kernel without
-# lock debugging (KVER, default 6.12) and write bench/results.md,
-# bench/results.json and bench/results.svg.
+# bench.sh: `make bench`. On the kernel without lock debugging (KVER,
+# default 6.12), in one boot: the trigger benchmark (suite bench) and the
+# grep benchmark (suite bench-grep: Debian's arm64 grep -r over a generated
+# corpus with a uprobe on every .eh_frame function entry, no uprobes
+# against single-stepped against simulated). Writes bench/results-KVER.md
+# and .json, then bench/results.md, bench/results.json and
+# bench/results.svg covering every kernel measured so far.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
 kver=${KVER:-6.12}
-timed "host setup" "$here/setup-host.sh"
-"$here/kernel-run.sh" --flavor bench "$kver" bench "bench-$kver"
-console=$PROBESIM_OUT/runs/bench-$kver.log
-section() {
-	sed -n "/@@probesim-begin $1 bench@@/,/@@probesim-end $1 bench@@/p" "$console" |
-		sed '1d;$d' | tr -d '\r'
-}
 out=$PROBESIM_TOP/bench
+report=$PROBESIM_TOP/tools/bench/bench_report.py
+
+# gnuplot draws the trigger plot. Installed on demand, by the same rule as
+# setup-host.sh: as root when missing, else the command to run is printed.
+need_gnuplot() {
+	command -v gnuplot >/dev/null && return 0
+	if [ "$(id -u)" != 0 ]; then
+		echo "make bench draws its plot with gnuplot, which is not installed. As root, run:" >&2
+		echo "  apt-get update && apt-get install --no-install-recommends gnuplot-nox" >&2
+		exit 1
+	fi
+	timed "installing gnuplot-nox" env DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends gnuplot-nox >/dev/null ||
+		{ timed "apt-get update" apt-get update -qq &&
+			timed "installing gnuplot-nox" env DEBIAN_FRONTEND=noninteractive \
+				apt-get install -y -qq --no-install-recommends gnuplot-nox >/dev/null; }
+}
+
+timed "host setup" "$here/setup-host.sh"
+need_gnuplot
+grep_payload=$("$here/build-grep-payload.sh")
+
+rc=0
+"$here/kernel-run.sh" --flavor bench --timeout 3000 --payload "$grep_payload/root" \
+	"$kver" bench,bench-grep "bench-$kver" || rc=$?
+console=$PROBESIM_OUT/runs/bench-$kver.log
 mkdir -p "$out"
-section json >"$out/results-$kver.json"
-table=$(section table)
-{
-	echo "# Trigger benchmark, kernel $kver"
-	echo
-	echo "Measured $(date -u +%Y-%m-%d) with \`make bench KVER=$kver\` under qemu TCG"
-	echo "(-cpu max, 2 vCPUs on a 2-core x86_64 host), kernel built without lock"
-	echo "debugging. Absolute rates are emulator rates; only the ratios carry over."
-	echo
-	echo '```'
-	echo "$table"
-	echo '```'
-} >"$out/results-$kver.md"
-log "wrote $out/results-$kver.md and $out/results-$kver.json"
-echo "$table"
+# The results are written even when a check failed, with the errors in
+# them; make bench fails all the same.
+python3 "$report" kernel --console "$console" --kver "$kver" \
+	--probes "$grep_payload/probes.tsv" --out "$out" || rc=1
+python3 "$report" merge --out "$out" --plot "$PROBESIM_OUT/bench-plot" || rc=1
+gnuplot "$PROBESIM_OUT/bench-plot/results.gp" || rc=1
+log "wrote $out/results.md, $out/results.json, $out/results.svg and $out/results-$kver.*"
+sed -n '/^kernel .*hits\/s/,/^base/p' "$console"
+[ "$rc" = 0 ] || die "make bench: a step failed or a check did not hold (see above and $out/results-$kver.md)"

@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# build-initramfs.sh MODDIR PAYLOAD OUT: pack busybox, the guest scripts,
-# the modules built in MODDIR and the userspace payload directory PAYLOAD
-# (selftests, tools) into the newc cpio archive OUT.
+# build-initramfs.sh [--extra DIR]... MODDIR PAYLOAD OUT: pack busybox, the
+# guest scripts, the modules built in MODDIR and the userspace payload
+# directory PAYLOAD (selftests, tools) into the newc cpio archive OUT.
+# Each --extra DIR is copied over the root too (the grep benchmark's
+# Debian binaries and corpus, only for the runs that need them).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-[ $# -eq 3 ] || die "usage: $0 MODDIR PAYLOAD OUT"
+extras=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--extra) extras+=("$2"); shift 2 ;;
+	--*) die "unknown option $1" ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 3 ] || die "usage: $0 [--extra DIR]... MODDIR PAYLOAD OUT"
 moddir=$1 payload=$2 out=$3
 busybox=$PROBESIM_CACHE/busybox/bin/busybox
 [ -x "$busybox" ] || die "no arm64 busybox; run vm/setup-host.sh"
@@ -25,5 +35,9 @@ find "$moddir/src/vm/negative" -maxdepth 1 -name '*.ko' \
 if [ -d "$payload" ]; then
 	cp -r "$payload"/. "$stage/"
 fi
+for extra in "${extras[@]}"; do
+	[ -d "$extra" ] || die "extra payload $extra is not a directory"
+	cp -r "$extra"/. "$stage/"
+done
 (cd "$stage" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out.tmp"
 mv "$out.tmp" "$out"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # build-payload.sh: build the guest's userspace payload (static arm64
-# selftests and tools) into $PROBESIM_OUT/payload, and print that path.
+# selftests and tools: probesim-bench, probesim-timeit) into
+# $PROBESIM_OUT/payload, and print that path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -27,7 +28,7 @@ build_guest_tools() {
 		return 1
 	fi
 	mkdir -p "$payload/tools"
-	cp "$build/bench/probesim-bench" "$payload/tools/"
+	cp "$build/bench/probesim-bench" "$build/timeit/probesim-timeit" "$payload/tools/"
 }
 timed "building guest tools" build_guest_tools
 echo "$payload"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # kernel-run.sh [--mte] [--timeout S] [--expect KIND] [--flavor F] [--src DIR]
-#               [--series KBUILD] KVER SUITES LABEL
+#               [--series KBUILD] [--payload DIR]... KVER SUITES LABEL
 # Build (or reuse) the KVER kernel, its modules, the payload and an
 # initramfs; boot it once to run the comma-separated guest SUITES; judge the
 # console with probesim-report under LABEL. Totals are appended to
@@ -8,12 +8,14 @@
 # from another copy of the sources (a deliberately broken mutant).
 # --series boots the kernel built in KBUILD from the patch series instead:
 # the guest is told so, and no stock-kernel allowances apply.
+# --payload DIR adds DIR's contents to the initramfs root (see
+# build-initramfs.sh --extra).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-vmopts=() reportopts=() flavor=test srcopt=() series=
+vmopts=() reportopts=() flavor=test srcopt=() extras=() series=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--mte) vmopts+=(--mte); shift ;;
@@ -22,11 +24,12 @@ while [ $# -gt 0 ]; do
 	--flavor) flavor=$2; shift 2 ;;
 	--src) srcopt=(--src "$2"); shift 2 ;;
 	--series) series=$2; shift 2 ;;
+	--payload) extras+=(--extra "$2"); shift 2 ;;
 	--*) die "unknown option $1" ;;
 	*) break ;;
 	esac
 done
-[ $# -eq 3 ] || die "usage: $0 [--mte] [--timeout S] [--expect KIND] [--flavor F] KVER SUITES LABEL"
+[ $# -eq 3 ] || die "usage: $0 [--mte] [--timeout S] [--expect KIND] [--flavor F] [--payload DIR] KVER SUITES LABEL"
 kver=$1 suites=$2 label=$3
 
 if [ -n "$series" ]; then
@@ -44,7 +47,7 @@ report=$("$here/build-tools.sh")/report/probesim-report
 runs=$PROBESIM_OUT/runs
 mkdir -p "$runs"
 initrd=$runs/$label.cpio
-"$here/build-initramfs.sh" "$moddir" "$payload" "$initrd"
+"$here/build-initramfs.sh" "${extras[@]}" "$moddir" "$payload" "$initrd"
 "$here/run-vm.sh" "${vmopts[@]}" "$kbuild/arch/arm64/boot/Image" "$initrd" \
 	"$suites" "$runs/$label.log"
 

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# build-grep-payload.sh: build the grep benchmark's extra initramfs payload
+# in $PROBESIM_OUT/grep-payload and print that path. It holds Debian
+# bookworm's arm64 grep with the shared libraries it needs (dynamic loader
+# at its PT_INTERP path, the rest in /lib/aarch64-linux-gnu), a generated
+# corpus of C-like files, and the list of grep's .eh_frame function
+# entries to probe (from probesim-survey, with file offsets).
+#
+# Packages are downloaded with a private sources list and apt state under
+# ${XDG_CACHE_HOME:-$HOME/.cache}/probesim/grep/, never the system's.
+# GREP_REFRESH=1 re-reads the lists and re-downloads the packages.
+# GREP_CORPUS_MB (default 13) and GREP_CORPUS_SEED (default 1) choose the
+# corpus.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source-path=SCRIPTDIR
+. "$here/lib.sh"
+
+mirror=${GREP_MIRROR:-http://deb.debian.org/debian}
+suite=bookworm
+packages=(grep libc6 libpcre2-8-0)
+corpus_mb=${GREP_CORPUS_MB:-13}
+corpus_seed=${GREP_CORPUS_SEED:-1}
+cache=$PROBESIM_CACHE/grep
+out=$PROBESIM_OUT/grep-payload
+gen=$PROBESIM_TOP/tools/bench/grep_payload.py
+
+command -v apt-get >/dev/null || die "apt-get is needed"
+command -v python3 >/dev/null || die "python3 is needed"
+command -v readelf >/dev/null || die "readelf (binutils) is needed"
+command -v "${CROSS}objdump" >/dev/null || die "${CROSS}objdump is needed"
+
+fetch() {
+	local d=$cache/apt debs=$cache/debs pkg
+	local -a opts=(-o "Dir::Etc::sourcelist=$d/sources.list" -o "Dir::Etc::sourceparts=-"
+		-o "Dir::State::Lists=$d/lists" -o "Dir::Cache=$d/cache"
+		-o "Dir::Etc::preferencesparts=$d/preferences.d"
+		-o "APT::Sandbox::User=root" -o "APT::Get::List-Cleanup=0")
+	mkdir -p "$d/lists/partial" "$d/cache/archives/partial" "$d/preferences.d" "$debs"
+	echo "deb [arch=arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main" \
+		>"$d/sources.list"
+	if [ "${GREP_REFRESH:-0}" = 1 ] || ! ls "$d/lists/"*_Packages* >/dev/null 2>&1; then
+		timed "apt-get update ($suite, arm64, private lists)" \
+			apt-get "${opts[@]}" -qq update >&2
+	fi
+	for pkg in "${packages[@]}"; do
+		if [ "${GREP_REFRESH:-0}" != 1 ] && ls "$debs/${pkg}_"*_arm64.deb >/dev/null 2>&1; then
+			continue
+		fi
+		rm -f "$debs/${pkg}_"*_arm64.deb
+		(cd "$debs" && apt-get "${opts[@]}" -qq download "$pkg:arm64") >&2 ||
+			die "apt-get download $pkg:arm64 ($suite) failed"
+	done
+}
+
+# resolve ROOT PATH: PATH inside the unpacked tree ROOT, symlinks followed
+# within the tree (absolute targets are relative to ROOT).
+resolve() {
+	local root=$1 path=$2 hops=0 target
+	path=$root$path
+	while [ -L "$path" ] && [ $hops -lt 8 ]; do
+		target=$(readlink "$path")
+		case $target in
+		/*) path=$root$target ;;
+		*) path=$(dirname "$path")/$target ;;
+		esac
+		hops=$((hops + 1))
+	done
+	[ -f "$path" ] || die "$2 is not a file in the $suite packages"
+	echo "$path"
+}
+
+# find_lib ROOT NAME: the library NAME in the tree's library directories.
+find_lib() {
+	local dir
+	for dir in /lib/aarch64-linux-gnu /usr/lib/aarch64-linux-gnu /lib /usr/lib; do
+		if [ -e "$1$dir/$2" ] || [ -L "$1$dir/$2" ]; then
+			resolve "$1" "$dir/$2"
+			return
+		fi
+	done
+	die "shared library $2 not found in the $suite packages"
+}
+
+needed() {
+	readelf -dW "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'
+}
+
+build() {
+	local root=$stage/root deb grep_bin interp lib path
+	local -a queue seen=()
+	mkdir -p "$root"
+	for deb in "$cache/debs/"*_arm64.deb; do
+		dpkg-deb -x "$deb" "$root"
+	done
+	grep_bin=$(resolve "$root" /bin/grep)
+	mkdir -p "$stage/payload/grep/bin" "$stage/payload/lib/aarch64-linux-gnu"
+	cp "$grep_bin" "$stage/payload/grep/bin/grep"
+	# The loader goes where grep's PT_INTERP names it; every other
+	# library, found by following DT_NEEDED from grep, into the loader's
+	# default directory.
+	interp=$(readelf -lW "$grep_bin" | sed -n 's/.*Requesting program interpreter: \(.*\)\]$/\1/p')
+	[ -n "$interp" ] || die "grep has no PT_INTERP"
+	mkdir -p "$stage/payload$(dirname "$interp")"
+	cp "$(resolve "$root" "$interp")" "$stage/payload$interp"
+	mapfile -t queue < <(needed "$grep_bin")
+	while [ ${#queue[@]} -gt 0 ]; do
+		lib=${queue[0]}
+		queue=("${queue[@]:1}")
+		case " ${seen[*]} " in *" $lib "*) continue ;; esac
+		seen+=("$lib")
+		[ "/lib/$lib" = "$interp" ] && continue
+		path=$(find_lib "$root" "$lib")
+		cp "$path" "$stage/payload/lib/aarch64-linux-gnu/$lib"
+		mapfile -t -O ${#queue[@]} queue < <(needed "$path")
+	done
+	log "grep payload: grep, $interp, ${seen[*]}"
+
+	"$survey" --list "$stage/payload/grep/bin/grep" \
+		>"$stage/survey-list.txt"
+	python3 "$gen" probes "$stage/payload/grep/bin/grep" "$stage/survey-list.txt" \
+		"$stage/probes.tsv" >&2
+	# The guest needs only the offsets.
+	grep -v '^#' "$stage/probes.tsv" | cut -f1 >"$stage/payload/grep/probes"
+	python3 "$gen" corpus "$stage/payload/grep/corpus" "$corpus_mb" "$corpus_seed" \
+		>"$stage/corpus.txt"
+	log "grep corpus: $(cat "$stage/corpus.txt") (${corpus_mb} MiB target, seed $corpus_seed)"
+	{
+		for deb in "$cache/debs/"*_arm64.deb; do
+			printf '%s %s\n' "$(dpkg-deb -f "$deb" Package)" "$(dpkg-deb -f "$deb" Version)"
+		done
+	} >"$stage/versions.txt"
+	printf 'corpus %s MiB target, seed %s: %s\n' "$corpus_mb" "$corpus_seed" \
+		"$(cat "$stage/corpus.txt")" >>"$stage/versions.txt"
+	cp "$stage/versions.txt" "$stage/payload/grep/versions"
+}
+
+fetch
+survey=$("$here/build-tools.sh")/survey/probesim-survey
+# Rebuild only when an input changed: the packages, the survey tool, the
+# generator, the corpus parameters or this script.
+key=$({ ls "$cache/debs/"; sha256sum "$survey" "$gen" "$0"; echo "$corpus_mb $corpus_seed"; } |
+	sha256sum | cut -c1-16)
+if [ -f "$out/.key" ] && [ "$(cat "$out/.key")" = "$key" ]; then
+	log "grep payload: cached in $out"
+	echo "$out"
+	exit 0
+fi
+stage=$(mktemp -d "$PROBESIM_OUT/grep-payload.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+timed "building the grep payload" build
+rm -rf "$out"
+mkdir -p "$out"
+mv "$stage/payload" "$out/root"
+mv "$stage/probes.tsv" "$stage/survey-list.txt" "$stage/versions.txt" "$out/"
+echo "$key" >"$out/.key"
+echo "$out"
