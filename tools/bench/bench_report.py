@@ -573,7 +573,12 @@ def cmd_merge(args):
         print("error: no per-kernel results to merge", file=sys.stderr)
         return 1
     with open(os.path.join(args.out, "results.json"), "w", encoding="utf-8") as f:
-        json.dump({"kernels": {k: r for k, r in results}}, f, indent=2)
+        # The default kernel's results at the top level (kernel, base,
+        # modes, grep), every kernel's under "kernels".
+        by_kernel = dict(results)
+        top = dict(by_kernel.get("6.12", results[-1][1]))
+        top["kernels"] = by_kernel
+        json.dump(top, f, indent=2)
         f.write("\n")
     md = ["# probesim benchmarks", "",
           "Written by `make bench` (one kernel per run: `make bench` for 6.12, "
