@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-mirror=${GREP_MIRROR:-http://deb.debian.org/debian}
+export DEBIAN_MIRROR=${GREP_MIRROR:-${DEBIAN_MIRROR:-http://deb.debian.org/debian}}
 suite=bookworm
 packages=(grep libc6 libpcre2-8-0)
 corpus_mb=${GREP_CORPUS_MB:-13}
@@ -31,41 +31,15 @@ command -v readelf >/dev/null || die "readelf (binutils) is needed"
 command -v "${CROSS}objdump" >/dev/null || die "${CROSS}objdump is needed"
 
 fetch() {
-	local d=$cache/apt debs=$cache/debs pkg
-	local -a opts=(-o "Dir::Etc::sourcelist=$d/sources.list" -o "Dir::Etc::sourceparts=-"
-		-o "Dir::State::Lists=$d/lists" -o "Dir::Cache=$d/cache"
-		-o "Dir::Etc::preferencesparts=$d/preferences.d"
-		-o "APT::Sandbox::User=root" -o "APT::Get::List-Cleanup=0")
-	mkdir -p "$d/lists/partial" "$d/cache/archives/partial" "$d/preferences.d" "$debs"
-	echo "deb [arch=arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main" \
-		>"$d/sources.list"
-	if [ "${GREP_REFRESH:-0}" = 1 ] || ! ls "$d/lists/"*_Packages* >/dev/null 2>&1; then
-		timed "apt-get update ($suite, arm64, private lists)" \
-			apt-get "${opts[@]}" -qq update >&2
-	fi
-	for pkg in "${packages[@]}"; do
-		if [ "${GREP_REFRESH:-0}" != 1 ] && ls "$debs/${pkg}_"*_arm64.deb >/dev/null 2>&1; then
-			continue
-		fi
-		rm -f "$debs/${pkg}_"*_arm64.deb
-		(cd "$debs" && apt-get "${opts[@]}" -qq download "$pkg:arm64") >&2 ||
-			die "apt-get download $pkg:arm64 ($suite) failed"
-	done
+	debian_arm64_download "$suite" "$cache/apt" "$cache/debs" \
+		"${GREP_REFRESH:-0}" "${packages[@]}"
 }
 
 # resolve ROOT PATH: PATH inside the unpacked tree ROOT, symlinks followed
 # within the tree (absolute targets are relative to ROOT).
 resolve() {
-	local root=$1 path=$2 hops=0 target
-	path=$root$path
-	while [ -L "$path" ] && [ $hops -lt 8 ]; do
-		target=$(readlink "$path")
-		case $target in
-		/*) path=$root$target ;;
-		*) path=$(dirname "$path")/$target ;;
-		esac
-		hops=$((hops + 1))
-	done
+	local path
+	path=$(follow_links_in "$1" "$1$2")
 	[ -f "$path" ] || die "$2 is not a file in the $suite packages"
 	echo "$path"
 }

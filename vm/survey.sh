@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-mirror=${SURVEY_MIRROR:-http://deb.debian.org/debian}
+export DEBIAN_MIRROR=${SURVEY_MIRROR:-${DEBIAN_MIRROR:-http://deb.debian.org/debian}}
 suites=(bookworm trixie)
 cache=$PROBESIM_CACHE/survey
 out=$PROBESIM_TOP/survey
@@ -44,35 +44,10 @@ targets_for() {
 	EOT
 }
 
-# apt_opts SUITE: set opts to the options that point apt at the suite's
-# private sources list, lists and cache.
-apt_opts() {
-	local d=$cache/apt/$1
-	opts=(-o "Dir::Etc::sourcelist=$d/sources.list" -o "Dir::Etc::sourceparts=-"
-		-o "Dir::State::Lists=$d/lists" -o "Dir::Cache=$d/cache"
-		-o "Dir::Etc::preferencesparts=$d/preferences.d"
-		-o "APT::Sandbox::User=root" -o "APT::Get::List-Cleanup=0")
-}
-
 fetch_suite() {
-	local suite=$1 d=$cache/apt/$1 debs=$cache/debs/$1 pkg
-	local -a opts
-	apt_opts "$suite"
-	mkdir -p "$d/lists/partial" "$d/cache/archives/partial" "$d/preferences.d" "$debs"
-	echo "deb [arch=arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main" \
-		>"$d/sources.list"
-	if [ "${SURVEY_REFRESH:-0}" = 1 ] || ! ls "$d/lists/"*_Packages* >/dev/null 2>&1; then
-		timed "apt-get update ($suite, arm64, private lists)" \
-			apt-get "${opts[@]}" -qq update >&2
-	fi
-	for pkg in $(packages_for "$suite"); do
-		if [ "${SURVEY_REFRESH:-0}" != 1 ] && ls "$debs/${pkg}_"*_arm64.deb >/dev/null 2>&1; then
-			continue
-		fi
-		rm -f "$debs/${pkg}_"*_arm64.deb
-		(cd "$debs" && apt-get "${opts[@]}" -qq download "$pkg:arm64") >&2 ||
-			die "apt-get download $pkg:arm64 ($suite) failed"
-	done
+	# shellcheck disable=SC2046 # one package name per word
+	debian_arm64_download "$1" "$cache/apt/$1" "$cache/debs/$1" \
+		"${SURVEY_REFRESH:-0}" $(packages_for "$1")
 }
 
 # unpack_suite SUITE: unpack every .deb of the suite into one tree and
@@ -90,15 +65,7 @@ unpack_suite() {
 		[ -n "$path" ] || die "$name not found in the $suite packages"
 		# Follow symlinks inside the unpacked tree (redis-server ->
 		# redis-check-rdb, absolute or relative).
-		local hops=0 target
-		while [ -L "$path" ] && [ $hops -lt 8 ]; do
-			target=$(readlink "$path")
-			case $target in
-			/*) path=$root$target ;;
-			*) path=$(dirname "$path")/$target ;;
-			esac
-			hops=$((hops + 1))
-		done
+		path=$(follow_links_in "$root" "$path")
 		[ -f "$path" ] || die "$label: $path is not a file"
 		ln -s "$path" "$run/$label"
 	done < <(targets_for "$suite")
