@@ -113,6 +113,12 @@ static const struct probesim_row probesim_rows[] = {
 	  PROBESIM_LOGIC_REG_FAMILY },
 	{ PROBESIM_ADDSUB_REG_MASK, PROBESIM_ADDSUB_REG_VALUE, probesim_addsub_reg_allocated,
 	  PROBESIM_ADDSUB_REG_FAMILY },
+	/*
+	 * BTI landing pads, which open every indirectly callable function
+	 * of a branch-protected binary: a NOP, once the branch-target check
+	 * (probesim_btype_allows()) has passed.
+	 */
+	{ PROBESIM_BTI_MASK, PROBESIM_BTI_VALUE, NULL, PROBESIM_BTI_FAMILY },
 };
 
 enum probesim_family probesim_decode(u32 code)
@@ -132,6 +138,43 @@ enum probesim_family probesim_decode(u32 code)
 }
 EXPORT_SYMBOL_GPL(probesim_decode);
 
+/*
+ * The branch-target check (Arm ARM, D8.4 "Branch Target Identification"):
+ * on a guarded page, an instruction reached with PSTATE.BTYPE other than
+ * 00 must be compatible with BTYPE, or it takes a Branch Target exception
+ * instead of executing. BTYPE 00 is compatible with every instruction.
+ * Otherwise:
+ *   BTI       is compatible with no non-zero BTYPE;
+ *   BTI c     with 01 and 10  (BR X16/X17, BLR: calls and PLT veneers);
+ *   BTI j     with 01 and 11  (BR X16/X17, any other BR: jumps);
+ *   BTI jc    with 01, 10 and 11.
+ * PACIASP/PACIBSP, BRK and HLT are landing pads too, but probesim never
+ * simulates them; every other instruction is compatible only with 00.
+ */
+bool probesim_btype_allows(u32 code, enum probesim_btype btype)
+{
+	if (btype == PROBESIM_BTYPE_NONE)
+		return true;
+	if (!probesim_insn_is_bti(code))
+		return false;
+	switch (btype) {
+	case PROBESIM_BTYPE_JC:
+		return code & (PROBESIM_BTI_C | PROBESIM_BTI_J);
+	case PROBESIM_BTYPE_C:
+		return code & PROBESIM_BTI_C;
+	default:
+		return code & PROBESIM_BTI_J;
+	}
+}
+EXPORT_SYMBOL_GPL(probesim_btype_allows);
+
+/* The check only applies to instructions on guarded pages. */
+bool probesim_branch_target_traps(u32 code, enum probesim_btype btype, bool guarded)
+{
+	return guarded && !probesim_btype_allows(code, btype);
+}
+EXPORT_SYMBOL_GPL(probesim_branch_target_traps);
+
 const char *probesim_family_name(enum probesim_family family)
 {
 	switch (family) {
@@ -149,6 +192,8 @@ const char *probesim_family_name(enum probesim_family family)
 		return "logic_reg";
 	case PROBESIM_ADDSUB_REG_FAMILY:
 		return "addsub_reg";
+	case PROBESIM_BTI_FAMILY:
+		return "bti";
 	default:
 		return "none";
 	}

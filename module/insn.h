@@ -38,6 +38,26 @@ PROBESIM_INSN_FUNCS(hint, PROBESIM_HINT_MASK, PROBESIM_HINT_VALUE)
 PROBESIM_INSN_FUNCS(nop, 0xffffffffU, PROBESIM_NOP)
 
 /*
+ * BTI, BTI c, BTI j, BTI jc: HINT #32, #34, #36, #38 (CRm 0100, op2 xx0).
+ * Bits 7:6 name the indirect branches the landing pad accepts: bit 6
+ * calls (c), bit 7 jumps (j).
+ */
+#define PROBESIM_BTI_MASK	0xffffff3fU
+#define PROBESIM_BTI_VALUE	0xd503241fU
+#define PROBESIM_BTI_C		BIT(6)
+#define PROBESIM_BTI_J		BIT(7)
+
+PROBESIM_INSN_FUNCS(bti, PROBESIM_BTI_MASK, PROBESIM_BTI_VALUE)
+
+/* PSTATE.BTYPE values: what kind of branch reached the instruction. */
+enum probesim_btype {
+	PROBESIM_BTYPE_NONE,	/* not reached by an indirect branch */
+	PROBESIM_BTYPE_JC,	/* BR X16/X17, or BR from an unguarded page */
+	PROBESIM_BTYPE_C,	/* BLR */
+	PROBESIM_BTYPE_J,	/* BR from a guarded page */
+};
+
+/*
  * Load/store register pair class (Arm ARM C4.1.4):
  *   opc[31:30] 101[29:27] V[26] mode[25:23] L[22] imm7[21:15]
  *   Rt2[14:10] Rn[9:5] Rt[4:0]
@@ -190,6 +210,7 @@ enum probesim_family {
 	PROBESIM_MOVEWIDE_FAMILY,
 	PROBESIM_LOGIC_REG_FAMILY,
 	PROBESIM_ADDSUB_REG_FAMILY,
+	PROBESIM_BTI_FAMILY,
 	PROBESIM_NR_FAMILIES,
 };
 
@@ -235,6 +256,8 @@ enum probesim_verdict {
 };
 
 enum probesim_family probesim_decode(u32 code);
+bool probesim_btype_allows(u32 code, enum probesim_btype btype);
+bool probesim_branch_target_traps(u32 code, enum probesim_btype btype, bool guarded);
 bool probesim_bitmask_imm(u32 code, u64 *imm);
 void probesim_exec_logic_imm(u32 code, const struct probesim_gprs *r);
 void probesim_exec_addsub_imm(u32 code, const struct probesim_gprs *r);
