@@ -6,18 +6,9 @@
 #include <linux/types.h>
 #include <asm/probes.h>
 #include "insn.h"
+#include "simulate.h"
 
-/* simulate.c: one handler per family, with the probes_handler_t shape. */
-probes_handler_t *probesim_handler(enum probesim_family family);
-void probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs);
-void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs);
-void probesim_simulate_bti(u32 opcode, long addr, struct pt_regs *regs);
-void probesim_simulate_logic_imm(u32 opcode, long addr, struct pt_regs *regs);
-void probesim_simulate_addsub_imm(u32 opcode, long addr, struct pt_regs *regs);
-void probesim_simulate_movewide(u32 opcode, long addr, struct pt_regs *regs);
-void probesim_simulate_logic_reg(u32 opcode, long addr, struct pt_regs *regs);
-void probesim_simulate_addsub_reg(u32 opcode, long addr, struct pt_regs *regs);
-
+/* symbols.c resolves these for simulate.c. */
 extern int (*probesim_force_sig_fault)(int sig, int code, void __user *addr);
 extern void (*probesim_force_signal_inject)(int signal, int code, unsigned long address,
 					    unsigned long err);
