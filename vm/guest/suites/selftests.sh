@@ -10,7 +10,7 @@ param_checks() {
 	echo "TAP version 13"
 	echo "1..5"
 	n=0
-	for arg in stp=2 nop=maybe stp= alu=on2 bti=-1; do
+	for arg in stp=2 nop=maybe stp= alu=2 bti=-1; do
 		n=$((n + 1))
 		if insmod "$PROBESIM_KO" "$arg" 2>/tmp/param.err; then
 			rmmod probesim
