@@ -58,8 +58,10 @@ rm -rf "$am"
 # (UNKNOWN_COMMIT_ID), and new files need no MAINTAINERS entry
 # (FILE_PATH_CHANGES).
 rc=0
-perl "$(pristine_tree "$base")/scripts/checkpatch.pl" --strict --no-tree --quiet \
-	--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "${patches[@]}" >&2 || rc=$?
+# From outside any git checkout: 6.1's checkpatch reads a patch that git
+# tracks as a file of its own.
+(cd / && perl "$(pristine_tree "$base")/scripts/checkpatch.pl" --strict --no-tree --quiet \
+	--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "${patches[@]}") >&2 || rc=$?
 result "checkpatch --strict on the $base series" "$rc"
 
 # Every prefix builds, incrementally in one build directory: checking out
