@@ -11,6 +11,11 @@
 probes_handler_t *probesim_handler(enum probesim_family family);
 void probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs);
 void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs);
+void probesim_simulate_logic_imm(u32 opcode, long addr, struct pt_regs *regs);
+void probesim_simulate_addsub_imm(u32 opcode, long addr, struct pt_regs *regs);
+void probesim_simulate_movewide(u32 opcode, long addr, struct pt_regs *regs);
+void probesim_simulate_logic_reg(u32 opcode, long addr, struct pt_regs *regs);
+void probesim_simulate_addsub_reg(u32 opcode, long addr, struct pt_regs *regs);
 
 extern int (*probesim_force_sig_fault)(int sig, int code, void __user *addr);
 
@@ -21,6 +26,7 @@ int probesim_resolve_symbols(void);
 /* gate.c: what the running system allows. */
 extern bool probesim_nop_param;
 extern bool probesim_stp_param;
+extern bool probesim_alu_param;
 enum probesim_verdict probesim_system_verdict(void);
 
 /* stats.c: debugfs probesim/stats. */

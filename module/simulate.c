@@ -133,6 +133,37 @@ fault_out:
 }
 EXPORT_SYMBOL_GPL(probesim_simulate_stp);
 
+/*
+ * Register-only instructions: compute on pt_regs in place (x0-x30, SP and
+ * NZCV are all they can change), then step over. No memory is touched,
+ * so nothing can fault and no hardware check is skipped.
+ */
+static void probesim_simulate_alu(u32 opcode, struct pt_regs *regs,
+				  void (*exec)(u32, const struct probesim_gprs *),
+				  enum probesim_family family)
+{
+	const struct probesim_gprs r = {
+		.x = regs->regs, .sp = &regs->sp, .pstate = &regs->pstate,
+	};
+
+	exec(opcode, &r);
+	probesim_skip_insn(regs);
+	probesim_count_hit(family);
+}
+
+#define PROBESIM_ALU_HANDLER(name, family)				\
+void probesim_simulate_##name(u32 opcode, long addr, struct pt_regs *regs) \
+{									\
+	probesim_simulate_alu(opcode, regs, probesim_exec_##name, family); \
+}									\
+EXPORT_SYMBOL_GPL(probesim_simulate_##name)
+
+PROBESIM_ALU_HANDLER(logic_imm, PROBESIM_LOGIC_IMM_FAMILY);
+PROBESIM_ALU_HANDLER(addsub_imm, PROBESIM_ADDSUB_IMM_FAMILY);
+PROBESIM_ALU_HANDLER(movewide, PROBESIM_MOVEWIDE_FAMILY);
+PROBESIM_ALU_HANDLER(logic_reg, PROBESIM_LOGIC_REG_FAMILY);
+PROBESIM_ALU_HANDLER(addsub_reg, PROBESIM_ADDSUB_REG_FAMILY);
+
 probes_handler_t *probesim_handler(enum probesim_family family)
 {
 	switch (family) {
@@ -140,6 +171,16 @@ probes_handler_t *probesim_handler(enum probesim_family family)
 		return probesim_simulate_nop;
 	case PROBESIM_STP_FAMILY:
 		return probesim_simulate_stp;
+	case PROBESIM_LOGIC_IMM_FAMILY:
+		return probesim_simulate_logic_imm;
+	case PROBESIM_ADDSUB_IMM_FAMILY:
+		return probesim_simulate_addsub_imm;
+	case PROBESIM_MOVEWIDE_FAMILY:
+		return probesim_simulate_movewide;
+	case PROBESIM_LOGIC_REG_FAMILY:
+		return probesim_simulate_logic_reg;
+	case PROBESIM_ADDSUB_REG_FAMILY:
+		return probesim_simulate_addsub_reg;
 	default:
 		return NULL;
 	}
