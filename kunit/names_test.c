@@ -20,6 +20,7 @@ static const struct family_name_case family_name_cases[] = {
 	{ PROBESIM_MOVEWIDE_FAMILY, "movewide" },
 	{ PROBESIM_LOGIC_REG_FAMILY, "logic_reg" },
 	{ PROBESIM_ADDSUB_REG_FAMILY, "addsub_reg" },
+	{ PROBESIM_BTI_FAMILY, "bti" },
 };
 
 static void family_name_desc(const struct family_name_case *c, char *desc)

@@ -35,6 +35,8 @@ static inline const char *ptest_family_str(enum probesim_family family)
 		return "LOGIC_REG";
 	case PROBESIM_ADDSUB_REG_FAMILY:
 		return "ADDSUB_REG";
+	case PROBESIM_BTI_FAMILY:
+		return "BTI";
 	default:
 		return "(bad family)";
 	}

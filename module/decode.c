@@ -15,6 +15,7 @@
 #define EXPORT_SYMBOL_GPL(sym) struct probesim_host_unexported_##sym
 #endif
 
+#ifdef PROBESIM_WITH_ALU
 /*
  * DecodeBitMasks() of the Arm ARM for a logical (immediate) instruction:
  * the element size is 2^len, where len is the highest set bit of
@@ -84,6 +85,7 @@ static bool probesim_addsub_reg_allocated(u32 code)
 	return PROBESIM_DP_SHIFT(code) != PROBESIM_ROR &&
 	       probesim_shift_in_range(code);
 }
+#endif
 
 struct probesim_row {
 	u32 mask;
@@ -96,9 +98,12 @@ struct probesim_row {
 static const struct probesim_row probesim_rows[] = {
 	/* Exactly NOP: every other hint has an effect of its own. */
 	{ 0xffffffffU, PROBESIM_NOP, NULL, PROBESIM_NOP_FAMILY },
+#ifdef PROBESIM_WITH_STP
 	/* STP Xt, Xt2, [SP, #imm]!: the frame push at most function entries. */
 	{ PROBESIM_STP_PUSH_MASK, PROBESIM_STP_PUSH_VALUE, NULL,
 	  PROBESIM_STP_FAMILY },
+#endif
+#ifdef PROBESIM_WITH_ALU
 	/*
 	 * Register-only data processing: the first instruction of most
 	 * functions that push no frame (sub sp, mov, and, cmp ...). No
@@ -113,6 +118,15 @@ static const struct probesim_row probesim_rows[] = {
 	  PROBESIM_LOGIC_REG_FAMILY },
 	{ PROBESIM_ADDSUB_REG_MASK, PROBESIM_ADDSUB_REG_VALUE, probesim_addsub_reg_allocated,
 	  PROBESIM_ADDSUB_REG_FAMILY },
+#endif
+#ifdef PROBESIM_WITH_BTI
+	/*
+	 * BTI landing pads, which open every indirectly callable function
+	 * of a branch-protected binary: a NOP, once the branch-target check
+	 * (probesim_btype_allows()) has passed.
+	 */
+	{ PROBESIM_BTI_MASK, PROBESIM_BTI_VALUE, NULL, PROBESIM_BTI_FAMILY },
+#endif
 };
 
 enum probesim_family probesim_decode(u32 code)
@@ -132,13 +146,55 @@ enum probesim_family probesim_decode(u32 code)
 }
 EXPORT_SYMBOL_GPL(probesim_decode);
 
+#ifdef PROBESIM_WITH_BTI
+/*
+ * The branch-target check (Arm ARM, D8.4 "Branch Target Identification"):
+ * on a guarded page, an instruction reached with PSTATE.BTYPE other than
+ * 00 must be compatible with BTYPE, or it takes a Branch Target exception
+ * instead of executing. BTYPE 00 is compatible with every instruction.
+ * Otherwise:
+ *   BTI       is compatible with no non-zero BTYPE;
+ *   BTI c     with 01 and 10  (BR X16/X17, BLR: calls and PLT veneers);
+ *   BTI j     with 01 and 11  (BR X16/X17, any other BR: jumps);
+ *   BTI jc    with 01, 10 and 11.
+ * PACIASP/PACIBSP, BRK and HLT are landing pads too, but probesim never
+ * simulates them; every other instruction is compatible only with 00.
+ */
+bool probesim_btype_allows(u32 code, enum probesim_btype btype)
+{
+	if (btype == PROBESIM_BTYPE_NONE)
+		return true;
+	if (!probesim_insn_is_bti(code))
+		return false;
+	switch (btype) {
+	case PROBESIM_BTYPE_JC:
+		return code & (PROBESIM_BTI_C | PROBESIM_BTI_J);
+	case PROBESIM_BTYPE_C:
+		return code & PROBESIM_BTI_C;
+	default:
+		return code & PROBESIM_BTI_J;
+	}
+}
+EXPORT_SYMBOL_GPL(probesim_btype_allows);
+
+/* The check only applies to instructions on guarded pages. */
+bool probesim_branch_target_traps(u32 code, enum probesim_btype btype, bool guarded)
+{
+	return guarded && !probesim_btype_allows(code, btype);
+}
+EXPORT_SYMBOL_GPL(probesim_branch_target_traps);
+#endif
+
 const char *probesim_family_name(enum probesim_family family)
 {
 	switch (family) {
 	case PROBESIM_NOP_FAMILY:
 		return "nop";
+#ifdef PROBESIM_WITH_STP
 	case PROBESIM_STP_FAMILY:
 		return "stp";
+#endif
+#ifdef PROBESIM_WITH_ALU
 	case PROBESIM_LOGIC_IMM_FAMILY:
 		return "logic_imm";
 	case PROBESIM_ADDSUB_IMM_FAMILY:
@@ -149,12 +205,18 @@ const char *probesim_family_name(enum probesim_family family)
 		return "logic_reg";
 	case PROBESIM_ADDSUB_REG_FAMILY:
 		return "addsub_reg";
+#endif
+#ifdef PROBESIM_WITH_BTI
+	case PROBESIM_BTI_FAMILY:
+		return "bti";
+#endif
 	default:
 		return "none";
 	}
 }
 EXPORT_SYMBOL_GPL(probesim_family_name);
 
+#ifdef PROBESIM_WITH_STP_SIM
 enum probesim_verdict probesim_stp_verdict(const struct probesim_gate *gate)
 {
 	/* A kprobe stores with kernel privilege: not what user STP does. */
@@ -189,3 +251,4 @@ const char *probesim_verdict_name(enum probesim_verdict verdict)
 	return "?";
 }
 EXPORT_SYMBOL_GPL(probesim_verdict_name);
+#endif

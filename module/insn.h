@@ -4,6 +4,10 @@
  * KUnit suites and the host tools. Nothing here may depend on the kernel
  * beyond fixed-width types, so that the host tools compile the same decode
  * table as the kernel does.
+ *
+ * The PROBESIM_WITH_* conditionals mark what each family adds, so that
+ * make patches can lay the upstream series out one family per patch
+ * (unifdef). The module, its tests and the tools define them all.
  */
 #ifndef PROBESIM_INSN_H
 #define PROBESIM_INSN_H
@@ -37,6 +41,29 @@ static inline bool probesim_insn_is_##name(u32 code)			\
 PROBESIM_INSN_FUNCS(hint, PROBESIM_HINT_MASK, PROBESIM_HINT_VALUE)
 PROBESIM_INSN_FUNCS(nop, 0xffffffffU, PROBESIM_NOP)
 
+#ifdef PROBESIM_WITH_BTI
+/*
+ * BTI, BTI c, BTI j, BTI jc: HINT #32, #34, #36, #38 (CRm 0100, op2 xx0).
+ * Bits 7:6 name the indirect branches the landing pad accepts: bit 6
+ * calls (c), bit 7 jumps (j).
+ */
+#define PROBESIM_BTI_MASK	0xffffff3fU
+#define PROBESIM_BTI_VALUE	0xd503241fU
+#define PROBESIM_BTI_C		BIT(6)
+#define PROBESIM_BTI_J		BIT(7)
+
+PROBESIM_INSN_FUNCS(bti, PROBESIM_BTI_MASK, PROBESIM_BTI_VALUE)
+
+/* PSTATE.BTYPE values: what kind of branch reached the instruction. */
+enum probesim_btype {
+	PROBESIM_BTYPE_NONE,	/* not reached by an indirect branch */
+	PROBESIM_BTYPE_JC,	/* BR X16/X17, or BR from an unguarded page */
+	PROBESIM_BTYPE_C,	/* BLR */
+	PROBESIM_BTYPE_J,	/* BR from a guarded page */
+};
+#endif
+
+#ifdef PROBESIM_WITH_STP
 /*
  * Load/store register pair class (Arm ARM C4.1.4):
  *   opc[31:30] 101[29:27] V[26] mode[25:23] L[22] imm7[21:15]
@@ -106,7 +133,9 @@ static inline u64 probesim_xreg_or_zr(const u64 *regs, unsigned int n)
 {
 	return n == PROBESIM_REG_ZR ? 0 : regs[n];
 }
+#endif
 
+#ifdef PROBESIM_WITH_ALU
 /*
  * Data-processing classes that only read and write registers (Arm ARM
  * C4.1.86 and C4.1.90). Common fields: sf[31] selects 64-bit, Rd[4:0],
@@ -179,20 +208,29 @@ enum probesim_shift {
 	PROBESIM_ASR,
 	PROBESIM_ROR,
 };
+#endif
 
 /* What probesim does with an instruction the kernel would single-step. */
 enum probesim_family {
 	PROBESIM_NONE,		/* leave it to the kernel */
 	PROBESIM_NOP_FAMILY,
+#ifdef PROBESIM_WITH_STP
 	PROBESIM_STP_FAMILY,
+#endif
+#ifdef PROBESIM_WITH_ALU
 	PROBESIM_LOGIC_IMM_FAMILY,
 	PROBESIM_ADDSUB_IMM_FAMILY,
 	PROBESIM_MOVEWIDE_FAMILY,
 	PROBESIM_LOGIC_REG_FAMILY,
 	PROBESIM_ADDSUB_REG_FAMILY,
+#endif
+#ifdef PROBESIM_WITH_BTI
+	PROBESIM_BTI_FAMILY,
+#endif
 	PROBESIM_NR_FAMILIES,
 };
 
+#ifdef PROBESIM_WITH_ALU
 /* The register-only families, switched together by the alu parameter. */
 static inline bool probesim_family_is_alu(enum probesim_family family)
 {
@@ -213,7 +251,9 @@ struct probesim_gprs {
 
 #define PROBESIM_NZCV_SHIFT	28
 #define PROBESIM_NZCV_MASK	(0xfULL << PROBESIM_NZCV_SHIFT)
+#endif
 
+#ifdef PROBESIM_WITH_STP_SIM
 /*
  * Inputs of the STP gate. Simulating a store in software bypasses the
  * MTE tag check and the POE overlay check that the hardware applies to
@@ -233,16 +273,25 @@ enum probesim_verdict {
 	PROBESIM_REFUSE_POE,
 	PROBESIM_REFUSE_KERNEL,
 };
+#endif
 
 enum probesim_family probesim_decode(u32 code);
+const char *probesim_family_name(enum probesim_family family);
+#ifdef PROBESIM_WITH_STP_SIM
+enum probesim_verdict probesim_stp_verdict(const struct probesim_gate *gate);
+const char *probesim_verdict_name(enum probesim_verdict verdict);
+#endif
+#ifdef PROBESIM_WITH_ALU
 bool probesim_bitmask_imm(u32 code, u64 *imm);
 void probesim_exec_logic_imm(u32 code, const struct probesim_gprs *r);
 void probesim_exec_addsub_imm(u32 code, const struct probesim_gprs *r);
 void probesim_exec_movewide(u32 code, const struct probesim_gprs *r);
 void probesim_exec_logic_reg(u32 code, const struct probesim_gprs *r);
 void probesim_exec_addsub_reg(u32 code, const struct probesim_gprs *r);
-const char *probesim_family_name(enum probesim_family family);
-enum probesim_verdict probesim_stp_verdict(const struct probesim_gate *gate);
-const char *probesim_verdict_name(enum probesim_verdict verdict);
+#endif
+#ifdef PROBESIM_WITH_BTI
+bool probesim_btype_allows(u32 code, enum probesim_btype btype);
+bool probesim_branch_target_traps(u32 code, enum probesim_btype btype, bool guarded);
+#endif
 
 #endif /* PROBESIM_INSN_H */
