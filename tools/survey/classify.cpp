@@ -41,13 +41,56 @@ bool probesim_simulates_stp() {
   return probesim_stp_verdict(&gate) == PROBESIM_SIMULATE;
 }
 
+struct FamilyName {
+  std::string_view name;  // as probesim_family_name() has it
+  Family family;
+};
+
+constexpr FamilyName kFamilyNames[] = {
+    {"nop", Family::kNop},
+    {"stp", Family::kStp},
+    {"logic_imm", Family::kLogicImm},
+    {"addsub_imm", Family::kAddSubImm},
+    {"movewide", Family::kMoveWide},
+    {"logic_reg", Family::kLogicReg},
+    {"addsub_reg", Family::kAddSubReg},
+    {"bti", Family::kBti},
+};
+
 }  // namespace
 
+Family family_by_name(std::string_view name) {
+  if (name == "none") return Family::kNone;
+  for (const auto& f : kFamilyNames)
+    if (f.name == name) return f.family;
+  return Family::kUnknownFamily;
+}
+
+Family family(std::uint32_t insn) {
+  enum probesim_family f = probesim_decode(insn);
+  if (f == PROBESIM_NONE) return Family::kNone;
+  return family_by_name(probesim_family_name(f));
+}
+
+bool decoder_has_family(std::string_view name) {
+  for (int f = PROBESIM_NONE + 1; f < PROBESIM_NR_FAMILIES; f++)
+    if (name == probesim_family_name(static_cast<enum probesim_family>(f)))
+      return true;
+  return false;
+}
+
 RawClass raw_class(std::uint32_t insn) {
-  switch (probesim_decode(insn)) {
-    case PROBESIM_NOP_FAMILY: return RawClass::kNop;
-    case PROBESIM_STP_FAMILY: return RawClass::kStpPush;
-    default: break;
+  switch (family(insn)) {
+    case Family::kNop: return RawClass::kNop;
+    case Family::kStp: return RawClass::kStpPush;
+    case Family::kLogicImm: return RawClass::kLogicImm;
+    case Family::kAddSubImm: return RawClass::kAddSubImm;
+    case Family::kMoveWide: return RawClass::kMoveWide;
+    case Family::kLogicReg: return RawClass::kLogicReg;
+    case Family::kAddSubReg: return RawClass::kAddSubReg;
+    case Family::kBti: return RawClass::kBti;
+    case Family::kNone:
+    case Family::kUnknownFamily: break;
   }
   if (probesim_insn_is_hint(insn)) {
     unsigned crm_op2 = PROBESIM_HINT_CRM_OP2(insn);
@@ -71,13 +114,13 @@ RawClass raw_class(std::uint32_t insn) {
 }
 
 Shape shape(std::uint32_t insn) {
-  if (probesim_decode(insn) == PROBESIM_STP_FAMILY) {
+  if (family(insn) == Family::kStp) {
     if (probesim_ldstp_rt(insn) == 29 && probesim_ldstp_rt2(insn) == 30 &&
         probesim_stp_offset(insn) < 0)
       return Shape::kStpFpLrPush;
     return Shape::kStpOtherPush;
   }
-  if (probesim_decode(insn) == PROBESIM_NOP_FAMILY) return Shape::kNop;
+  if (family(insn) == Family::kNop) return Shape::kNop;
   // SUB (immediate), 64-bit, no flags: 1 1 0 100010 sh imm12 Rn Rd.
   if ((insn & 0xFF8003FFU) == 0xD10003FFU) return Shape::kSubSp;
   if (probesim_insn_is_hint(insn)) {
@@ -106,6 +149,14 @@ bool has_probesim(Variant v) {
   return v == Variant::k6_1Probesim || v == Variant::k6_12Probesim;
 }
 
+Variant base_variant(Variant v) {
+  switch (v) {
+    case Variant::k6_1Probesim: return Variant::k6_1;
+    case Variant::k6_12Probesim: return Variant::k6_12;
+    default: return v;
+  }
+}
+
 Outcome outcome(std::uint32_t insn, Variant variant) {
   switch (kernel_action(insn, base_kernel(variant))) {
     case KernelAction::kSimulate: return Outcome::kKernelSim;
@@ -114,13 +165,21 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
   }
   // probesim only takes over what the kernel would single-step
   // (module/hook.c leaves rejected and kernel-simulated probes alone).
+  // Only stp has a gate; the other families are on by default.
   if (has_probesim(variant)) {
-    switch (probesim_decode(insn)) {
-      case PROBESIM_NOP_FAMILY: return Outcome::kProbesimNop;
-      case PROBESIM_STP_FAMILY:
+    switch (family(insn)) {
+      case Family::kNop: return Outcome::kProbesimNop;
+      case Family::kStp:
         if (probesim_simulates_stp()) return Outcome::kProbesimStp;
         break;
-      default: break;
+      case Family::kLogicImm: return Outcome::kProbesimLogicImm;
+      case Family::kAddSubImm: return Outcome::kProbesimAddSubImm;
+      case Family::kMoveWide: return Outcome::kProbesimMoveWide;
+      case Family::kLogicReg: return Outcome::kProbesimLogicReg;
+      case Family::kAddSubReg: return Outcome::kProbesimAddSubReg;
+      case Family::kBti: return Outcome::kProbesimBti;
+      case Family::kNone:
+      case Family::kUnknownFamily: break;
     }
   }
   switch (raw_class(insn)) {
@@ -132,8 +191,9 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
 
 std::string_view raw_class_name(RawClass c) {
   static constexpr std::string_view kNames[kRawClassCount] = {
-      "nop", "stp-push", "bti", "pac", "branch", "adr",
-      "literal", "exclusive", "mops", "system", "hint", "other"};
+      "nop", "stp-push", "logic_imm", "addsub_imm", "movewide", "logic_reg",
+      "addsub_reg", "bti", "pac", "branch", "adr", "literal", "exclusive",
+      "mops", "system", "hint", "other"};
   return kNames[index(c)];
 }
 
@@ -152,14 +212,37 @@ std::string_view variant_name(Variant v) {
 
 std::string_view outcome_name(Outcome o) {
   static constexpr std::string_view kNames[kOutcomeCount] = {
-      "kernel-sim", "probesim-nop", "probesim-stp", "rejected",
-      "bti", "pac", "xol"};
+      "kernel-sim", "probesim-nop", "probesim-stp", "probesim-logic_imm",
+      "probesim-addsub_imm", "probesim-movewide", "probesim-logic_reg",
+      "probesim-addsub_reg", "probesim-bti", "rejected", "bti", "pac", "xol"};
   return kNames[index(o)];
 }
 
-bool is_simulated(Outcome o) {
-  return o == Outcome::kKernelSim || o == Outcome::kProbesimNop ||
-         o == Outcome::kProbesimStp;
+Step step(Outcome o) {
+  switch (o) {
+    case Outcome::kKernelSim: return Step::kKernel;
+    case Outcome::kProbesimNop: return Step::kNop;
+    case Outcome::kProbesimStp: return Step::kStp;
+    case Outcome::kProbesimLogicImm:
+    case Outcome::kProbesimAddSubImm:
+    case Outcome::kProbesimMoveWide:
+    case Outcome::kProbesimLogicReg:
+    case Outcome::kProbesimAddSubReg: return Step::kAlu;
+    case Outcome::kProbesimBti: return Step::kBti;
+    case Outcome::kRejected:
+    case Outcome::kBti:
+    case Outcome::kPac:
+    case Outcome::kXol: return Step::kNone;
+  }
+  return Step::kNone;
 }
+
+std::string_view step_name(Step s) {
+  static constexpr std::string_view kNames[kStepCount + 1] = {
+      "kernel", "nop", "stp", "alu", "bti", "none"};
+  return kNames[index(s)];
+}
+
+bool is_simulated(Outcome o) { return step(o) != Step::kNone; }
 
 }  // namespace probesim::survey

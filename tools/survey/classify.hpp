@@ -14,11 +14,19 @@
 
 namespace probesim::survey {
 
-// What an instruction is. Disjoint; the first that applies wins.
+// What an instruction is. Disjoint; the first that applies wins. The
+// classes named after probesim's families are exactly what its decode
+// table assigns to the family (module/decode.c); an instruction of the
+// same kind that the table leaves alone falls into a later class.
 enum class RawClass {
   kNop,        // probesim's nop family (exactly NOP)
   kStpPush,    // probesim's stp family: STP Xt, Xt2, [SP, #imm]!
-  kBti,        // BTI, BTI c, BTI j, BTI jc
+  kLogicImm,   // probesim's logic_imm family: AND/ORR/EOR/ANDS (immediate)
+  kAddSubImm,  // probesim's addsub_imm family: ADD/ADDS/SUB/SUBS (immediate)
+  kMoveWide,   // probesim's movewide family: MOVZ/MOVN/MOVK
+  kLogicReg,   // probesim's logic_reg family: logical (shifted register)
+  kAddSubReg,  // probesim's addsub_reg family: add/sub (shifted register)
+  kBti,        // BTI, BTI c, BTI j, BTI jc (probesim's bti family, if any)
   kPac,        // PAC hints: PACI*/AUTI* (1716, SP, Z), XPACLRI, PACM
   kBranch,     // B, BL, B.cond, CB(N)Z, TB(N)Z, BR, BLR, RET and their
                // pointer-authenticating forms
@@ -30,7 +38,7 @@ enum class RawClass {
   kHint,       // any other HINT (yield, wfe, esb, unallocated, ...)
   kOther,      // everything else
 };
-inline constexpr std::size_t kRawClassCount = 12;
+inline constexpr std::size_t kRawClassCount = 17;
 
 // Prologue shapes counted on their own, for comparison with earlier
 // surveys. Not disjoint from RawClass; an instruction has at most one.
@@ -47,28 +55,58 @@ enum class Shape {
 inline constexpr std::size_t kShapeCount = 7;  // kNone is not counted
 
 // The kernels a survey reports on. The probesim variants have stp=1 on a
-// system without MTE or POE (probesim_stp_verdict() says simulate).
+// system without MTE or POE (probesim_stp_verdict() says simulate) and the
+// other families at their defaults (alu=1, bti=1).
 enum class Variant { k6_1, k6_1Probesim, k6_12, k6_12Probesim, kMainline };
 inline constexpr std::size_t kVariantCount = 5;
 
 // What a uprobe on the instruction costs under one variant. Disjoint.
+// kProbesim* are named "probesim-FAMILY" after the module's family names,
+// as its counters are (FAMILY_patched, FAMILY_hits).
 enum class Outcome {
-  kKernelSim,    // simulated by the stock kernel
-  kProbesimNop,  // simulated by probesim, nop family
-  kProbesimStp,  // simulated by probesim, stp family
-  kRejected,     // no uprobe possible
-  kBti,          // BTI landing pad, single-stepped out of line
-  kPac,          // PAC hint, single-stepped out of line
-  kXol,          // anything else single-stepped out of line
+  kKernelSim,          // simulated by the stock kernel
+  kProbesimNop,        // simulated by probesim, one outcome per family
+  kProbesimStp,
+  kProbesimLogicImm,
+  kProbesimAddSubImm,
+  kProbesimMoveWide,
+  kProbesimLogicReg,
+  kProbesimAddSubReg,
+  kProbesimBti,
+  kRejected,           // no uprobe possible
+  kBti,                // BTI landing pad, single-stepped out of line
+  kPac,                // PAC hint, single-stepped out of line
+  kXol,                // anything else single-stepped out of line
 };
-inline constexpr std::size_t kOutcomeCount = 7;
+inline constexpr std::size_t kOutcomeCount = 13;
+
+// What a simulated outcome is owed to, in the order the survey adds them
+// up: the stock kernel, then probesim's nop, stp, the five ALU families
+// together, and bti. kNone for the outcomes that single-step or reject.
+enum class Step { kKernel, kNop, kStp, kAlu, kBti, kNone };
+inline constexpr std::size_t kStepCount = 5;  // kNone is not counted
+
+// probesim's family of an instruction, by the family names of the module's
+// decode table (probesim_family_name()). A family the survey does not know
+// gives kUnknownFamily, which the tests rule out.
+enum class Family { kNone, kNop, kStp, kLogicImm, kAddSubImm, kMoveWide,
+                    kLogicReg, kAddSubReg, kBti, kUnknownFamily };
+Family family(std::uint32_t insn);
+Family family_by_name(std::string_view name);
+// Whether the module's decode table has a family of this name at all.
+bool decoder_has_family(std::string_view name);
 
 RawClass raw_class(std::uint32_t insn);
 Shape shape(std::uint32_t insn);
 Outcome outcome(std::uint32_t insn, Variant variant);
 
+Step step(Outcome o);
+std::string_view step_name(Step s);
+
 BaseKernel base_kernel(Variant variant);
 bool has_probesim(Variant variant);
+// The stock variant under a probesim variant (6.12+probesim -> 6.12).
+Variant base_variant(Variant variant);
 
 std::string_view raw_class_name(RawClass c);
 std::string_view shape_name(Shape s);
@@ -83,5 +121,6 @@ constexpr std::size_t index(RawClass c) { return static_cast<std::size_t>(c); }
 constexpr std::size_t index(Shape s) { return static_cast<std::size_t>(s); }
 constexpr std::size_t index(Variant v) { return static_cast<std::size_t>(v); }
 constexpr std::size_t index(Outcome o) { return static_cast<std::size_t>(o); }
+constexpr std::size_t index(Step s) { return static_cast<std::size_t>(s); }
 
 }  // namespace probesim::survey

@@ -91,6 +91,31 @@ Table simulated_table(const std::vector<Row>& rows, int footer, bool usdt) {
   return t;
 }
 
+// Per binary, the share of function entries a uprobe hits without
+// single-stepping on variant v, as the stock kernel and then probesim's
+// families add up (each column includes the ones before it).
+Table steps_table(const std::vector<Row>& rows, int footer, Variant v) {
+  Table t;
+  t.header = {"binary", "functions"};
+  for (std::size_t st = 0; st < kStepCount; st++) {
+    std::string name(step_name(static_cast<Step>(st)));
+    t.header.push_back(st == 0 ? std::string(variant_name(base_variant(v))) + " stock"
+                               : "+ " + name);
+  }
+  for (const auto& r : rows) {
+    const Counts& n = *r.functions;
+    std::vector<std::string> cells = {r.label, std::to_string(n.total)};
+    std::size_t sum = 0;
+    for (std::size_t st = 0; st < kStepCount; st++) {
+      sum += n.by_step(v, static_cast<Step>(st));
+      cells.push_back(percent(sum, n.total));
+    }
+    t.rows.push_back(std::move(cells));
+  }
+  t.footer_from = footer;
+  return t;
+}
+
 Table kernels_table(const Counts& n) {
   Table t;
   t.header = {"kernel"};
@@ -153,6 +178,20 @@ void json_counts(std::string& out, const Counts& n, std::string_view prefix) {
     key(out, "simulated");
     out += std::to_string(n.simulated(kVariants[v]));
     out += '}';
+  }
+  out += "}, ";
+  // Simulated entries per variant by what simulates them (Step).
+  key(out, std::string(prefix) + "steps");
+  out += '{';
+  for (std::size_t v = 0; v < kVariantCount; v++) {
+    if (v) out += ", ";
+    key(out, variant_name(kVariants[v]));
+    std::size_t by[kStepCount];
+    for (std::size_t st = 0; st < kStepCount; st++)
+      by[st] = n.by_step(kVariants[v], static_cast<Step>(st));
+    counts_object(out, kStepCount,
+                  [](std::size_t i) { return step_name(static_cast<Step>(i)); },
+                  by);
   }
   out += '}';
 }
@@ -223,8 +262,14 @@ std::string render_tables(const std::vector<FileSurvey>& files,
                 classes_table(rows, footer, false));
   out += render(
       "Function entries a uprobe hits without single-stepping "
-      "(% of functions; probesim with stp=1)",
+      "(% of functions; probesim with stp=1, the other families at their "
+      "defaults)",
       simulated_table(rows, footer, false));
+  out += render(
+      "Function entries a uprobe hits without single-stepping on 6.12, as "
+      "probesim's families add up (% of functions, cumulative; alu is "
+      "logic_imm, addsub_imm, movewide, logic_reg and addsub_reg)",
+      steps_table(rows, footer, Variant::k6_12Probesim));
   out += render("All function entries, per kernel",
                 kernels_table(t.functions));
   if (t.probes.total > 0) {

@@ -37,6 +37,13 @@ std::size_t Counts::simulated(Variant v) const {
   return n;
 }
 
+std::size_t Counts::by_step(Variant v, Step st) const {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < kOutcomeCount; i++)
+    if (step(static_cast<Outcome>(i)) == st) n += kernels[index(v)][i];
+  return n;
+}
+
 namespace {
 
 // FDE initial locations, from the .eh_frame section or, in a file without

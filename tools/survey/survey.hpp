@@ -25,6 +25,8 @@ struct Counts {
   void add(std::uint32_t insn);
   void merge(const Counts& other);
   std::size_t simulated(Variant v) const;
+  // Entries simulated on v and owed to step st (see Step).
+  std::size_t by_step(Variant v, Step st) const;
 };
 
 struct FunctionEntry {

@@ -27,6 +27,17 @@ REFERENCE = [
 ]
 
 
+# probesim's classes of first instructions, as the survey names them, and
+# the ALU families among them.
+FAMILY_CLASSES = ["nop", "stp-push", "logic_imm", "addsub_imm", "movewide",
+                  "logic_reg", "addsub_reg", "bti"]
+ALU_CLASSES = ["logic_imm", "addsub_imm", "movewide", "logic_reg", "addsub_reg"]
+# The binaries whose classes the summary shows one by one.
+HIGHLIGHT = [("bookworm", "grep"), ("bookworm", "redis-server"), ("trixie", "grep")]
+# The steps in which simulated entries add up (probesim-survey's "steps").
+STEPS = ["kernel", "nop", "stp", "alu", "bti"]
+
+
 def pct(n, d):
     return "-" if d == 0 else "%.1f%%" % (100.0 * n / d)
 
@@ -75,9 +86,12 @@ def main():
               "arch/arm64/kernel/probes/decode-insn.c of 6.1 and 6.12; "
               "mainline is 6.12 plus the NOP simulation of 6.13). The "
               "probesim variants have `stp=1` on a system without MTE or "
-              "POE.\n" % today)
+              "POE and the other families at their defaults (`alu=1`, "
+              "`bti=1`).\n" % today)
     md.append("Outcome classes per kernel: `kernel-sim` simulated by the "
-              "kernel; `probesim-nop`/`probesim-stp` simulated by probesim; "
+              "kernel; `probesim-FAMILY` simulated by probesim's family "
+              "FAMILY (nop, stp, logic_imm, addsub_imm, movewide, logic_reg, "
+              "addsub_reg, bti); "
               "`rejected` no uprobe possible; `bti`/`pac` landing pads and "
               "PAC hints, single-stepped; `xol` anything else "
               "single-stepped.\n")
@@ -93,6 +107,54 @@ def main():
         for v in survey["variants"]:
             row.append(pct(t["kernels"][v]["simulated"], t["functions"]))
         md.append("| " + " | ".join(row) + " |")
+    md.append("")
+
+    md.append("## As probesim's families add up\n")
+    md.append("Share of function entries a uprobe hits without single-stepping "
+              "on 6.12 (6.1 alike), cumulative from left to right: the stock "
+              "kernel, then probesim's nop, stp (`stp=1`), the five ALU "
+              "families (`alu=1`: logic_imm, addsub_imm, movewide, logic_reg, "
+              "addsub_reg) and bti (`bti=1`). A family the module's decode "
+              "table does not have yet adds nothing.\n")
+    md.append("| suite | functions | 6.12 stock | + nop | + stp | + alu | + bti | mainline |")
+    md.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for suite, (survey, _, _) in data.items():
+        t = survey["total"]
+        steps = t.get("steps", {}).get("6.12+probesim", {})
+        row, acc = [suite, str(t["functions"])], 0
+        for st in STEPS:
+            acc += steps.get(st, 0)
+            row.append(pct(acc, t["functions"]))
+        row.append(pct(t["kernels"]["mainline"]["simulated"], t["functions"]))
+        md.append("| " + " | ".join(row) + " |")
+    md.append("")
+
+    md.append("## probesim's classes of first instructions\n")
+    md.append("Share of function entries whose first instruction is in each "
+              "of probesim's families (as its decode table assigns them; "
+              "`alu` is the five ALU families together), and what is left "
+              "for single-stepping on 6.12 with probesim.\n")
+    hdr = ["suite", "binary", "functions"] + FAMILY_CLASSES + ["alu", "still XOL (6.12+probesim)"]
+    md.append("| " + " | ".join(hdr) + " |")
+    md.append("| --- | --- |" + " ---: |" * (len(hdr) - 2))
+
+    def class_row(suite, label, f):
+        n = f["functions"]
+        k = f["kernels"]["6.12+probesim"]
+        cells = [suite, label, str(n)]
+        cells += [pct(f["classes"].get(c, 0), n) for c in FAMILY_CLASSES]
+        cells.append(pct(sum(f["classes"].get(c, 0) for c in ALU_CLASSES), n))
+        cells.append(pct(n - k["simulated"] - k["rejected"], n))
+        return "| " + " | ".join(cells) + " |"
+
+    for suite, binary in HIGHLIGHT:
+        if suite in data:
+            f = find(data[suite][0], binary)
+            if f is not None:
+                md.append(class_row(suite, binary, f))
+    for suite, (survey, _, _) in data.items():
+        md.append(class_row(suite, "all %d files" % survey["total"]["files"],
+                            survey["total"]))
     md.append("")
 
     md.append("## Comparison with earlier counts\n")

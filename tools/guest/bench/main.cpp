@@ -1,13 +1,16 @@
-// probesim-bench: trigger benchmark for uprobes on nop, stp push and ret,
-// out of line (XOL) against simulated, interleaved round by round so that
-// drift under emulation hits both legs alike.
+// probesim-bench: trigger benchmark for uprobes on nop, stp push, and
+// (immediate), bti c and ret, out of line (XOL) against simulated,
+// interleaved round by round so that drift under emulation hits both legs
+// alike.
 //
 //   probesim-bench [--rounds N] [--duration-ms MS] [--modes LIST] [--json FILE]
 //
-// Modes: uprobe-nop uprobe-push uprobe-ret uretprobe-nop uretprobe-push
-// uretprobe-ret. "ret" is simulated by the kernel itself in both legs: its
-// sim/xol is the control ratio, and sim/ret compares a simulated probe with
-// the cheapest probe there is.
+// Modes: uprobe-{nop,push,and,bti,ret} and uretprobe-{nop,push,and,bti,ret}.
+// "ret" is simulated by the kernel itself in both legs: its sim/xol is the
+// control ratio, and sim/ret compares a simulated probe with the cheapest
+// probe there is. The bti target sits on a PROT_BTI (guarded) page and is
+// called through a register (blr), so its landing pad is checked. A target
+// whose module parameter probesim lacks is single-stepped in both legs.
 #include <sys/utsname.h>
 
 #include <algorithm>
@@ -116,7 +119,20 @@ struct Leg {
   }
 };
 
-long stat_or_zero(const char* name) { return probesim_stat(name).value_or(0); }
+long stat_or_zero(const std::string& name) { return probesim_stat(name).value_or(0); }
+
+// The module parameters that switch the targets' families, each once.
+std::vector<std::string> family_params() {
+  std::vector<std::string> params;
+  for (const TargetInfo& t : all_targets())
+    if (!t.param.empty() && std::find(params.begin(), params.end(), t.param) == params.end())
+      params.emplace_back(t.param);
+  return params;
+}
+
+void set_params(const std::vector<std::string>& params, bool on) {
+  for (const std::string& p : params) set_probesim_param(p, on);
+}
 
 int run(const Options& options) {
   std::vector<Mode> modes;
@@ -126,29 +142,51 @@ int run(const Options& options) {
 
   const bool loaded = probesim_loaded();
   if (!loaded) std::cerr << "warning: probesim is not loaded: the sim leg is single-stepped too\n";
+  // Only the parameters this module has: a family it does not know is
+  // single-stepped in both legs, and said so.
+  std::vector<std::string> params;
+  if (loaded)
+    for (const std::string& p : family_params())
+      if (probesim_has_param(p)) params.push_back(p);
+  auto simulated = [&](const TargetInfo& t) {
+    return !t.param.empty() && std::find(params.begin(), params.end(), t.param) != params.end();
+  };
 
   // Probes are analysed when attached: XOL first with simulation off, then
-  // the simulated leg with it on.
+  // the simulated leg with it on. Each target has a probe and a retprobe,
+  // and each patches one uprobe at its entry.
   TargetFile base("/tmp/probesim-bench-base");
-  if (loaded) {
-    set_probesim_param("nop", false);
-    set_probesim_param("stp", false);
-  }
+  set_params(params, false);
   Leg xol("xol");
-  const long nop_before = stat_or_zero("nop_patched"), stp_before = stat_or_zero("stp_patched");
-  if (loaded) {
-    set_probesim_param("nop", true);
-    set_probesim_param("stp", true);
+  std::map<std::string, long> patched_before, hits_before;
+  for (const TargetInfo& t : all_targets()) {
+    if (!simulated(t)) continue;
+    const std::string f(t.family);
+    patched_before[f] = stat_or_zero(f + "_patched");
   }
+  set_params(params, true);
   Leg sim("sim");
-  if (loaded && (stat_or_zero("nop_patched") - nop_before != 2 || stat_or_zero("stp_patched") - stp_before != 2)) {
-    std::cerr << "error: probesim did not patch the simulated leg's probes (MTE system, or analysis missed?)\n";
-    return 1;
+  for (const auto& [family, before] : patched_before) {
+    const long delta = stat_or_zero(family + "_patched") - before;
+    if (delta != 2) {
+      std::cerr << "error: probesim patched " << delta << " of the simulated leg's 2 " << family
+                << " probes (MTE system, or analysis missed?)\n";
+      return 1;
+    }
+    hits_before[family] = stat_or_zero(family + "_hits");
   }
 
   Results results;
   results.kernel = kernel_release();
-  for (const Mode& m : modes) results.order.push_back(m.name);
+  results.bti_guarded = sim.uprobes.guarded();
+  for (const Mode& m : modes) {
+    results.order.push_back(m.name);
+    const TargetInfo& t = target_info(m.target);
+    results.modes[m.name].simulated = simulated(t);
+    if (!t.param.empty() && !simulated(t))
+      results.notes.push_back(m.name + ": probesim has no '" + std::string(t.param) +
+                              "' parameter: sim is single-stepped like xol");
+  }
   std::vector<std::uint64_t> xol_calls(modes.size()), sim_calls(modes.size());
 
   for (int round = 1; round <= options.rounds; ++round) {
@@ -180,6 +218,21 @@ int run(const Options& options) {
     if (x != xol_calls[i] || s != sim_calls[i]) {
       std::cerr << "error: " << modes[i].name << ": probe hits xol " << x << "/" << xol_calls[i] << ", sim " << s
                 << "/" << sim_calls[i] << " calls\n";
+      status = 1;
+    }
+  }
+  // probesim's own count of simulated hits per family: every call of a
+  // simulated target in the sim leg, probe and retprobe alike (a retprobe
+  // also breaks at the entry).
+  for (const auto& [family, before] : hits_before) {
+    std::uint64_t calls = 0;
+    for (std::size_t i = 0; i < modes.size(); ++i)
+      if (target_info(modes[i].target).family == family) calls += sim_calls[i];
+    const long counted = stat_or_zero(family + "_hits") - before;
+    results.family_hits[family] = {static_cast<std::uint64_t>(counted), calls};
+    if (static_cast<std::uint64_t>(counted) != calls) {
+      std::cerr << "error: " << family << "_hits +" << counted << ", but the sim leg made " << calls
+                << " calls of " << family << " targets\n";
       status = 1;
     }
   }

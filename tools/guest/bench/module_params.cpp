@@ -9,6 +9,10 @@ namespace probesim::bench {
 
 bool probesim_loaded() { return access("/sys/module/probesim", F_OK) == 0; }
 
+bool probesim_has_param(const std::string& name) {
+  return access(("/sys/module/probesim/parameters/" + name).c_str(), F_OK) == 0;
+}
+
 void set_probesim_param(const std::string& name, bool on) {
   const std::string file = "/sys/module/probesim/parameters/" + name;
   std::ofstream out(file);

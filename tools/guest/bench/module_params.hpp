@@ -9,6 +9,7 @@
 namespace probesim::bench {
 
 bool probesim_loaded();
+bool probesim_has_param(const std::string& name);
 void set_probesim_param(const std::string& name, bool on);
 std::optional<long> probesim_stat(const std::string& name);
 

@@ -40,6 +40,10 @@ void print_table(std::ostream& out, const Results& results) {
         << pad(ratio_cell(r.sim_over_xol), 20) << ratio_cell(r.sim_over_ret) << "\n";
   }
   out << pad("base", 16) << rate_cell(results.base) << " calls/s without a probe\n";
+  out << "bti target on a guarded (PROT_BTI) page: " << (results.bti_guarded ? "yes" : "no") << "\n";
+  for (const auto& [family, h] : results.family_hits)
+    out << family << "_hits: " << h.counted << " of the sim leg's " << h.calls << " calls\n";
+  for (const std::string& note : results.notes) out << "note: " << note << "\n";
 }
 
 void write_json(std::ostream& out, const Results& results) {
@@ -49,13 +53,28 @@ void write_json(std::ostream& out, const Results& results) {
   };
   out << "{\n  \"kernel\": \"" << results.kernel << "\",\n";
   out << "  \"rounds\": " << results.base.size() << ",\n";
-  out << "  \"base\": " << spread(results.base).median << ",\n  \"modes\": {";
+  out << "  \"base\": " << spread(results.base).median << ",\n";
+  out << "  \"bti_guarded\": " << (results.bti_guarded ? "true" : "false") << ",\n";
+  out << "  \"family_hits\": {";
+  const char* hsep = "";
+  for (const auto& [family, h] : results.family_hits) {
+    out << hsep << "\"" << family << "\": {\"counted\": " << h.counted << ", \"calls\": " << h.calls << "}";
+    hsep = ", ";
+  }
+  out << "},\n  \"notes\": [";
+  hsep = "";
+  for (const std::string& note : results.notes) {
+    out << hsep << "\"" << note << "\"";
+    hsep = ", ";
+  }
+  out << "],\n  \"modes\": {";
   const char* sep = "\n";
   for (const std::string& mode : results.order) {
     const ModeResult& r = results.modes.at(mode);
     out << sep << "    \"" << mode << "\": {\"xol\": " << spread(r.xol).median
         << ", \"sim\": " << spread(r.sim).median << ", \"sim_over_xol\": " << ratio(r.sim_over_xol)
-        << ", \"sim_over_ret\": " << ratio(r.sim_over_ret) << "}";
+        << ", \"sim_over_ret\": " << ratio(r.sim_over_ret)
+        << ", \"simulated\": " << (r.simulated ? "true" : "false") << "}";
     sep = ",\n";
   }
   out << "\n  }\n}\n";

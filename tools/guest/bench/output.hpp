@@ -1,6 +1,7 @@
 // The results table and its JSON form.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <ostream>
 #include <string>
@@ -15,6 +16,12 @@ struct ModeResult {
   std::vector<double> xol, sim;            // hits/s
   std::vector<double> sim_over_xol;        // per-round ratios
   std::vector<double> sim_over_ret;
+  bool simulated = false;                  // probesim patched the sim leg
+};
+
+// probesim's simulated-hit counter against the calls the sim leg made.
+struct FamilyHits {
+  std::uint64_t counted = 0, calls = 0;
 };
 
 struct Results {
@@ -22,6 +29,9 @@ struct Results {
   std::vector<double> base;                // calls/s without any probe
   std::vector<std::string> order;          // modes in the order run
   std::map<std::string, ModeResult> modes;
+  bool bti_guarded = false;                // the bti target's page has PROT_BTI
+  std::map<std::string, FamilyHits> family_hits;
+  std::vector<std::string> notes;
 };
 
 void print_table(std::ostream& out, const Results& results);

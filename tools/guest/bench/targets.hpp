@@ -10,18 +10,28 @@
 
 namespace probesim::bench {
 
-enum class Target { Nop, Push, Ret };
+enum class Target { Nop, Push, And, Bti, Ret };
 
 struct TargetInfo {
   Target target;
-  std::string_view name;           // "nop", "push", "ret"
+  std::string_view name;                // "nop", "push", "and", "bti", "ret"
   std::span<const std::uint32_t> code;  // first word is the probed one
+  // probesim's family for the first word (its stats are <family>_patched,
+  // <family>_hits) and the module parameter that switches it; empty for
+  // an instruction the kernel simulates itself.
+  std::string_view family;
+  std::string_view param;
+  // Placed on a page mapped with PROT_BTI (a guarded page), so that a
+  // call through a register checks the landing pad.
+  bool guarded;
 };
 
 const TargetInfo& target_info(Target target);
 std::span<const TargetInfo> all_targets();
 
-// A file holding every target, mapped executable.
+// A file holding every target, mapped executable: the unguarded targets
+// on its first page, the guarded ones on its second, mapped with PROT_BTI
+// where the kernel and CPU support it.
 class TargetFile {
  public:
   explicit TargetFile(std::string path);
@@ -33,11 +43,15 @@ class TargetFile {
   std::uint64_t offset(Target target) const;  // file offset of its first word
   using Fn = void (*)();
   Fn function(Target target) const;
+  // Whether the second page really is guarded (VmFlags "bt" in smaps).
+  bool guarded() const { return guarded_; }
 
  private:
   std::string path_;
-  void* map_ = nullptr;
-  std::size_t size_ = 0;
+  std::size_t page_ = 0;
+  void* map_ = nullptr;        // first page
+  void* guarded_map_ = nullptr;  // second page
+  bool guarded_ = false;
 };
 
 }  // namespace probesim::bench

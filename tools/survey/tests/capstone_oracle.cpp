@@ -45,7 +45,27 @@ CapstoneView Capstone::look(std::uint32_t word) {
   }
   v.valid = true;
   v.text = std::string(insn_->mnemonic) + " " + insn_->op_str;
-  v.nop = std::strcmp(insn_->mnemonic, "nop") == 0;
+  v.mnemonic = insn_->mnemonic;
+  v.nop = v.mnemonic == "nop";
+  const cs_arm64& d = insn_->detail->arm64;
+  // Capstone 4 names BTI "hint #0x22" and so on; later versions "bti c".
+  if (v.mnemonic == "bti") {
+    v.bti = true;
+  } else if (v.mnemonic == "hint" && d.op_count == 1 &&
+             d.operands[0].type == ARM64_OP_IMM) {
+    const auto imm = d.operands[0].imm;
+    v.bti = imm == 0x20 || imm == 0x22 || imm == 0x24 || imm == 0x26;
+  }
+  v.last_imm = d.op_count > 0 && d.operands[d.op_count - 1].type == ARM64_OP_IMM;
+  v.plain_regs = d.op_count > 0;
+  for (int i = 0; i < d.op_count; i++) {
+    const cs_arm64_op& op = d.operands[i];
+    const bool sp = op.type == ARM64_OP_REG &&
+                    (op.reg == ARM64_REG_SP || op.reg == ARM64_REG_WSP);
+    v.uses_sp |= sp;
+    if (op.type != ARM64_OP_REG || op.ext != ARM64_EXT_INVALID || sp)
+      v.plain_regs = false;
+  }
   if (std::strcmp(insn_->mnemonic, "stp") == 0) {
     const cs_arm64& a = insn_->detail->arm64;
     // Pre-index: [base, #imm]! is one memory operand with writeback; the

@@ -1,6 +1,7 @@
-// Capstone's reading of one instruction word, reduced to the two
-// questions the oracle asks: is it NOP, and is it STP of two 64-bit
-// general-purpose registers to [SP, #imm]! (pre-index, writeback).
+// Capstone's reading of one instruction word, reduced to what the oracle
+// asks: is it NOP; is it STP of two 64-bit general-purpose registers to
+// [SP, #imm]! (pre-index, writeback); is it BTI; and, for the ALU
+// families, its mnemonic and the kinds of its operands.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,11 @@ struct CapstoneView {
   bool valid = false;
   bool nop = false;
   bool stp_push = false;
+  bool bti = false;          // "bti ..." or capstone 4's "hint #0x20/22/24/26"
+  std::string mnemonic;      // empty if invalid
+  bool last_imm = false;     // the last operand is an immediate
+  bool plain_regs = false;   // every operand a register, none extended, none SP
+  bool uses_sp = false;      // some operand is SP or WSP
   std::string text;  // "mnemonic operands", or "(invalid)"
 };
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "probesim_decoder.hpp"
 
 namespace probesim::survey {
@@ -27,20 +29,73 @@ TEST(Classify, RawClasses) {
       {0x90000000, RawClass::kAdr},      {0x58000040, RawClass::kLiteral},
       {0xc85f7c20, RawClass::kExclusive}, {0x19c00440, RawClass::kMops},
       {0xd4000001, RawClass::kSystem},   {0xd53b4220, RawClass::kSystem},
-      {0xd10043ff, RawClass::kOther},    {0x910003fd, RawClass::kOther},
+      {0x12001c49, RawClass::kLogicImm},  // and w9, w2, #0xff
+      {0xf240003f, RawClass::kLogicImm},  // tst x1, #1
+      {0x320083e0, RawClass::kLogicImm},  // orr w0, wzr, #0x10001
+      {0x9240001f, RawClass::kLogicImm},  // and sp, x0, #1
+      {0x12400000, RawClass::kOther},     // 32-bit with N = 1: reserved
+      {0x12007c00, RawClass::kOther},     // imms all ones: reserved
+      {0xd10043ff, RawClass::kAddSubImm}, // sub sp, sp, #16
+      {0x910003fd, RawClass::kAddSubImm}, // mov x29, sp
+      {0xf100041f, RawClass::kAddSubImm}, // cmp x0, #1
+      {0xb1001020, RawClass::kAddSubImm}, // adds x0, x1, #4
+      {0x52800020, RawClass::kMoveWide},  // movz w0, #1
+      {0x92800000, RawClass::kMoveWide},  // movn x0, #0
+      {0xf2800020, RawClass::kMoveWide},  // movk x0, #1
+      {0x52c00000, RawClass::kOther},     // movz w0, #0, lsl #32: reserved
+      {0x32800000, RawClass::kOther},     // move wide opc = 01: unallocated
+      {0xaa0003e1, RawClass::kLogicReg},  // mov x1, x0
+      {0xaa2003e1, RawClass::kLogicReg},  // mvn x1, x0
+      {0x0a028020, RawClass::kOther},     // and w0, w1, w2, lsl #32: reserved
+      {0x8b020c20, RawClass::kAddSubReg}, // add x0, x1, x2, lsl #3
+      {0xcb0103e0, RawClass::kAddSubReg}, // neg x0, x1
+      {0x8bc20020, RawClass::kOther},     // shift 11: reserved
+      {0x8b224020, RawClass::kOther},     // add x0, x1, w2, uxtw (extended)
+      {0x8b2263e0, RawClass::kOther},     // add x0, sp, x2 (extended)
+      {0x93407c00, RawClass::kOther},     // sxtw x0, w0 (bitfield)
   };
   for (const auto& c : cases)
     EXPECT_EQ(raw_class(c.insn), c.c) << std::hex << c.insn;
 }
 
+TEST(Classify, EveryFamilyOfTheDecoderIsKnown) {
+  // A family added to module/decode.c must get a class and an outcome
+  // here, or the survey would count it as plain XOL.
+  for (int f = PROBESIM_NONE + 1; f < PROBESIM_NR_FAMILIES; f++) {
+    const char* name = probesim_family_name(static_cast<enum probesim_family>(f));
+    EXPECT_NE(family_by_name(name), Family::kUnknownFamily) << name;
+    EXPECT_TRUE(decoder_has_family(name)) << name;
+  }
+  EXPECT_EQ(family_by_name("none"), Family::kNone);
+  EXPECT_FALSE(decoder_has_family("no-such-family"));
+}
+
+TEST(Classify, TheFamiliesAreInTheDecoder) {
+  for (const char* name : {"nop", "stp", "logic_imm", "addsub_imm", "movewide",
+                           "logic_reg", "addsub_reg", "bti"})
+    EXPECT_TRUE(decoder_has_family(name)) << name;
+}
+
 TEST(Classify, RawClassFollowsTheModuleDecoder) {
-  // nop and stp-push are exactly what probesim_decode() says, nothing else.
+  // The family classes are exactly what probesim_decode() says, nothing
+  // else.
+  const std::pair<Family, RawClass> pairs[] = {
+      {Family::kNop, RawClass::kNop},
+      {Family::kStp, RawClass::kStpPush},
+      {Family::kLogicImm, RawClass::kLogicImm},
+      {Family::kAddSubImm, RawClass::kAddSubImm},
+      {Family::kMoveWide, RawClass::kMoveWide},
+      {Family::kLogicReg, RawClass::kLogicReg},
+      {Family::kAddSubReg, RawClass::kAddSubReg},
+      {Family::kBti, RawClass::kBti},
+  };
   for (std::uint32_t hi = 0; hi < 0x10000; hi++) {
-    for (std::uint32_t lo : {0x0000U, 0x7bfdU, 0x201fU, 0xffffU, 0x03ffU}) {
+    for (std::uint32_t lo : {0x0000U, 0x7bfdU, 0x201fU, 0x245fU, 0xffffU, 0x03ffU, 0x1c49U}) {
       std::uint32_t insn = (hi << 16) | lo;
-      enum probesim_family f = probesim_decode(insn);
-      EXPECT_EQ(raw_class(insn) == RawClass::kNop, f == PROBESIM_NOP_FAMILY);
-      EXPECT_EQ(raw_class(insn) == RawClass::kStpPush, f == PROBESIM_STP_FAMILY);
+      Family f = family(insn);
+      ASSERT_NE(f, Family::kUnknownFamily) << std::hex << insn;
+      for (const auto& [fam, cls] : pairs)
+        EXPECT_EQ(raw_class(insn) == cls, f == fam) << std::hex << insn;
     }
   }
 }
@@ -74,14 +129,24 @@ TEST(Classify, OutcomesPerVariant) {
       {0xd503233f, O::kPac, O::kPac, O::kPac, O::kPac, O::kPac},
       {0xd50323bf, O::kRejected, O::kRejected, O::kRejected, O::kRejected,
        O::kRejected},  // autiasp
-      {0xd503245f, O::kBti, O::kBti, O::kBti, O::kBti, O::kBti},
+
       {0xd65f03c0, O::kKernelSim, O::kKernelSim, O::kKernelSim, O::kKernelSim,
        O::kKernelSim},
       {0x58000040, O::kRejected, O::kRejected, O::kRejected, O::kRejected,
        O::kRejected},
       {0x54000050, O::kXol, O::kXol, O::kKernelSim, O::kKernelSim,
        O::kKernelSim},  // bc.eq
-      {0xd10043ff, O::kXol, O::kXol, O::kXol, O::kXol, O::kXol},
+      {0xd10043ff, O::kXol, O::kProbesimAddSubImm, O::kXol,
+       O::kProbesimAddSubImm, O::kXol},  // sub sp, sp, #16
+      {0x12001c49, O::kXol, O::kProbesimLogicImm, O::kXol,
+       O::kProbesimLogicImm, O::kXol},  // and w9, w2, #0xff
+      {0x52800020, O::kXol, O::kProbesimMoveWide, O::kXol,
+       O::kProbesimMoveWide, O::kXol},  // movz w0, #1
+      {0xaa0003e1, O::kXol, O::kProbesimLogicReg, O::kXol,
+       O::kProbesimLogicReg, O::kXol},  // mov x1, x0
+      {0x8b020020, O::kXol, O::kProbesimAddSubReg, O::kXol,
+       O::kProbesimAddSubReg, O::kXol},  // add x0, x1, x2
+      {0x8b224020, O::kXol, O::kXol, O::kXol, O::kXol, O::kXol},  // extended
   };
   for (const auto& c : cases) {
     EXPECT_EQ(outcome(c.insn, Variant::k6_1), c.v61) << std::hex << c.insn;
@@ -92,10 +157,47 @@ TEST(Classify, OutcomesPerVariant) {
   }
 }
 
+TEST(Classify, BtiOutcome) {
+  // bti c: single-stepped by every stock kernel, simulated by probesim.
+  const Outcome with = Outcome::kProbesimBti;
+  EXPECT_EQ(outcome(0xd503245f, Variant::k6_1), Outcome::kBti);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k6_12), Outcome::kBti);
+  EXPECT_EQ(outcome(0xd503245f, Variant::kMainline), Outcome::kBti);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k6_1Probesim), with);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k6_12Probesim), with);
+  EXPECT_EQ(raw_class(0xd503245f), RawClass::kBti);
+}
+
+TEST(Classify, Steps) {
+  EXPECT_EQ(step(Outcome::kKernelSim), Step::kKernel);
+  EXPECT_EQ(step(Outcome::kProbesimNop), Step::kNop);
+  EXPECT_EQ(step(Outcome::kProbesimStp), Step::kStp);
+  for (Outcome o : {Outcome::kProbesimLogicImm, Outcome::kProbesimAddSubImm,
+                    Outcome::kProbesimMoveWide, Outcome::kProbesimLogicReg,
+                    Outcome::kProbesimAddSubReg})
+    EXPECT_EQ(step(o), Step::kAlu);
+  EXPECT_EQ(step(Outcome::kProbesimBti), Step::kBti);
+  for (Outcome o : {Outcome::kRejected, Outcome::kBti, Outcome::kPac, Outcome::kXol})
+    EXPECT_EQ(step(o), Step::kNone);
+  // Every probesim outcome is named after its family, as the module's
+  // counters are.
+  for (std::size_t i = 0; i < kOutcomeCount; i++) {
+    auto o = static_cast<Outcome>(i);
+    std::string_view name = outcome_name(o);
+    bool probesim = name.substr(0, 9) == "probesim-";
+    EXPECT_EQ(probesim, step(o) != Step::kNone && step(o) != Step::kKernel) << name;
+    if (probesim) {
+      EXPECT_NE(family_by_name(name.substr(9)), Family::kUnknownFamily) << name;
+    }
+  }
+}
+
 TEST(Classify, Names) {
   EXPECT_EQ(raw_class_name(RawClass::kStpPush), "stp-push");
   EXPECT_EQ(variant_name(Variant::k6_12Probesim), "6.12+probesim");
   EXPECT_EQ(outcome_name(Outcome::kProbesimStp), "probesim-stp");
+  EXPECT_EQ(outcome_name(Outcome::kProbesimLogicImm), "probesim-logic_imm");
+  EXPECT_EQ(raw_class_name(RawClass::kAddSubReg), "addsub_reg");
   EXPECT_EQ(shape_name(Shape::kStpFpLrPush), "stp x29, x30, [sp, #-N]!");
   EXPECT_TRUE(is_simulated(Outcome::kProbesimNop));
   EXPECT_FALSE(is_simulated(Outcome::kBti));

@@ -40,8 +40,10 @@ TEST(Survey, TypicalImage) {
   EXPECT_EQ(s.functions.raw[index(RawClass::kStpPush)], 1U);
   EXPECT_EQ(s.functions.raw[index(RawClass::kNop)], 1U);
   EXPECT_EQ(s.functions.shapes[index(Shape::kSubSp)], 1U);
+  EXPECT_EQ(s.functions.raw[index(RawClass::kAddSubImm)], 1U);  // sub sp
   EXPECT_EQ(s.functions.simulated(Variant::k6_12), 0U);
-  EXPECT_EQ(s.functions.simulated(Variant::k6_12Probesim), 2U);
+  EXPECT_EQ(s.functions.simulated(Variant::k6_12Probesim), 3U);
+  EXPECT_EQ(s.functions.by_step(Variant::k6_12Probesim, Step::kAlu), 1U);
   EXPECT_EQ(s.functions.simulated(Variant::kMainline), 1U);
 }
 

@@ -3,9 +3,11 @@
 # (the extra payload of vm/build-grep-payload.sh), PASSES times in a row
 # per timed run (one pass takes well under a second under TCG), timed with
 # no uprobes,
-# with a uprobe on every .eh_frame function entry single-stepped (probesim
-# loaded with nop=0 stp=0), and with the same probes simulated (nop=1
-# stp=1). Each probed run gets a fresh uprobe set: the probes are created
+# with a uprobe on every .eh_frame function entry single-stepped (every
+# family parameter of probesim off: nop=0 stp=0 alu=0 ...), and with the
+# same probes simulated (nop=1 stp=1, the other families at their
+# defaults, so alu=1: every hit on a class probesim simulates is
+# simulated). Each probed run gets a fresh uprobe set: the probes are created
 # after the parameters are set, and removed after the run, and the next run
 # waits until probesim has no patched uprobe left alive, so that every run
 # analyses its own uprobes. The three runs are interleaved, their order
@@ -15,7 +17,8 @@
 # instruction classes):
 #   grep-times bench-grep  "ROUND KIND NANOSECONDS" (all passes)
 #   grep-hits  bench-grep  "ROUND KIND EVENT HITS" (from uprobe_profile)
-#   grep-stats bench-grep  "ROUND KIND COUNTER DELTA" (probesim stats)
+#   grep-stats bench-grep  "ROUND KIND COUNTER DELTA" (probesim stats,
+#                          <family>_hits: the hits each family simulated)
 #   grep-info  bench-grep  versions, corpus, pattern
 #   ktap       bench-grep  whether every step worked
 
@@ -23,6 +26,10 @@ G=/grep
 T=/sys/kernel/tracing
 STATS=/sys/kernel/debug/probesim/stats
 PARAMS=/sys/module/probesim/parameters
+# The parameters that switch probesim's families; those the module has are
+# used. nop and stp are set on for the simulated runs, the others keep the
+# module's defaults.
+FAMILY_PARAMS="nop stp alu bti"
 GROUP=probesim_grep
 # A literal that 79 lines of the corpus match, while its prefix "timer_" is
 # everywhere: most of grep's work is rejecting near misses, as when
@@ -65,10 +72,6 @@ grep_passes() {
 		"$G/bin/grep" -r -n -e "$PATTERN" "$G/corpus" 2> /tmp/grep.err
 }
 
-stat_of() {
-	sed -n "s/^$1 //p" "$STATS"
-}
-
 # stats_snapshot FILE: the probesim counters, "name value" per line.
 stats_snapshot() {
 	cat "$STATS" > "$1"
@@ -79,7 +82,7 @@ stats_snapshot() {
 wait_idle() {
 	i=0
 	while [ $i -lt 300 ]; do
-		[ "$(stat_of nop_live)" = 0 ] && [ "$(stat_of stp_live)" = 0 ] && return 0
+		awk '$1 ~ /_live$/ && $2 != 0 { busy = 1 } END { exit busy }' "$STATS" && return 0
 		sleep 0.1 2>/dev/null || sleep 1
 		i=$((i + 1))
 	done
@@ -119,11 +122,34 @@ remove_probes() {
 	done < "$G/probes" >> "$T/uprobe_events" 2>> /tmp/bg.err
 }
 
-# probed_run ROUND KIND NOP STP: fresh probes analysed under nop=NOP
-# stp=STP, one timed run, then the hits and the probesim counter deltas.
+# set_params xol|sim: every family off, or the simulated run's settings.
+set_params() {
+	for p in $params; do
+		if [ "$1" = xol ]; then
+			v=0
+		else
+			case $p in
+			nop | stp) v=1 ;;
+			*) eval "v=\$default_$p" ;;
+			esac
+		fi
+		echo "$v" > "$PARAMS/$p"
+	done
+}
+
+# params_of xol|sim: the settings as "name=value ...".
+params_of() {
+	set_params "$1"
+	for p in $params; do
+		printf '%s=%s ' "$p" "$(cat "$PARAMS/$p")"
+	done
+}
+
+# probed_run ROUND KIND: fresh probes analysed under KIND's parameters
+# (set_params), one timed run, then the hits and the probesim counter
+# deltas.
 probed_run() {
-	echo "$3" > "$PARAMS/nop"
-	echo "$4" > "$PARAMS/stp"
+	set_params "$2"
 	stats_snapshot /tmp/stats.before
 	if ! add_probes; then
 		bg_result FAIL "round $1 $2: adding $nprobes probes" "$(cat /tmp/bg.err)"
@@ -183,10 +209,21 @@ bench_grep() {
 		bg_result FAIL "grep payload present (vm/build-grep-payload.sh)"
 		return
 	fi
-	if ! insmod /modules/probesim.ko nop=0 stp=0 2> /tmp/bg.err; then
+	if ! insmod /modules/probesim.ko 2> /tmp/bg.err; then
 		bg_result FAIL "insmod probesim" "$(cat /tmp/bg.err)"
 		return
 	fi
+	params=
+	for p in $FAMILY_PARAMS; do
+		[ -f "$PARAMS/$p" ] || continue
+		params="$params $p"
+		eval "default_$p=\$(cat \"\$PARAMS/\$p\")"
+	done
+	{
+		echo "params_xol $(params_of xol)"
+		echo "params_sim $(params_of sim)"
+	} >> /tmp/grep-info.txt
+	set_params xol
 	tracing_was=$(cat "$T/tracing_on")
 	# The hits are counted whether or not events are recorded; with the
 	# ring buffer off, the handler's cost is the probe's, not tracing's.
@@ -222,8 +259,8 @@ bench_grep() {
 		for kind in $order; do
 			case $kind in
 			none) run_grep $r none || failed=1 ;;
-			xol) probed_run $r xol 0 0 || failed=1 ;;
-			sim) probed_run $r sim 1 1 || failed=1 ;;
+			xol) probed_run $r xol || failed=1 ;;
+			sim) probed_run $r sim || failed=1 ;;
 			esac
 		done
 		if [ $failed = 0 ]; then
