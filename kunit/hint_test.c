@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The HINT space, 1101 0101 0000 0011 0010 CRm:op2 1 1111: all 128 values.
- * NOP is the only hint that is architecturally nothing at all; every other
- * value is a hint with an effect (PAC, BTI, WFE, ...) or reserved for one,
- * so probesim must leave it alone.
+ * NOP is the only hint that is architecturally nothing at all, and the
+ * four BTI landing pads are simulated with their branch-target check
+ * (bti_test.c); every other value is a hint with an effect (PAC, WFE,
+ * ...) or reserved for one, so probesim must leave it alone.
  */
 #include "probesim_kunit.h"
 
@@ -47,13 +48,13 @@ static const struct hint_case hint_cases[] = {
 	{ 0xd50323bf, "autiasp", PROBESIM_NONE },
 	{ 0xd50323df, "autibz", PROBESIM_NONE },
 	{ 0xd50323ff, "autibsp", PROBESIM_NONE },
-	{ 0xd503241f, "bti", PROBESIM_NONE },
+	{ 0xd503241f, "bti", PROBESIM_BTI_FAMILY },
 	{ 0xd503243f, "hint #0x21", PROBESIM_NONE },
-	{ 0xd503245f, "bti c", PROBESIM_NONE },
+	{ 0xd503245f, "bti c", PROBESIM_BTI_FAMILY },
 	{ 0xd503247f, "hint #0x23", PROBESIM_NONE },
-	{ 0xd503249f, "bti j", PROBESIM_NONE },
+	{ 0xd503249f, "bti j", PROBESIM_BTI_FAMILY },
 	{ 0xd50324bf, "hint #0x25", PROBESIM_NONE },
-	{ 0xd50324df, "bti jc", PROBESIM_NONE },
+	{ 0xd50324df, "bti jc", PROBESIM_BTI_FAMILY },
 	{ 0xd50324ff, "hint #0x27", PROBESIM_NONE },
 	{ 0xd503251f, "hint #0x28 (chkfeat x16)", PROBESIM_NONE },
 	{ 0xd503253f, "hint #0x29", PROBESIM_NONE },

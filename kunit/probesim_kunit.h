@@ -25,6 +25,18 @@ static inline const char *ptest_family_str(enum probesim_family family)
 		return "NOP";
 	case PROBESIM_STP_FAMILY:
 		return "STP";
+	case PROBESIM_LOGIC_IMM_FAMILY:
+		return "LOGIC_IMM";
+	case PROBESIM_ADDSUB_IMM_FAMILY:
+		return "ADDSUB_IMM";
+	case PROBESIM_MOVEWIDE_FAMILY:
+		return "MOVEWIDE";
+	case PROBESIM_LOGIC_REG_FAMILY:
+		return "LOGIC_REG";
+	case PROBESIM_ADDSUB_REG_FAMILY:
+		return "ADDSUB_REG";
+	case PROBESIM_BTI_FAMILY:
+		return "BTI";
 	default:
 		return "(bad family)";
 	}

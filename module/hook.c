@@ -35,7 +35,9 @@ static int probesim_analyze_return(struct kretprobe_instance *ri,
 
 	family = probesim_decode(le32_to_cpu(auprobe->insn));
 	if (family == PROBESIM_NONE ||
-	    (family == PROBESIM_NOP_FAMILY && !READ_ONCE(probesim_nop_param)))
+	    (family == PROBESIM_NOP_FAMILY && !READ_ONCE(probesim_nop_param)) ||
+	    (probesim_family_is_alu(family) && !READ_ONCE(probesim_alu_param)) ||
+	    (family == PROBESIM_BTI_FAMILY && !READ_ONCE(probesim_bti_param)))
 		return 0;
 	if (family == PROBESIM_STP_FAMILY &&
 	    probesim_system_verdict() != PROBESIM_SIMULATE) {

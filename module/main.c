@@ -24,6 +24,16 @@ module_param_named(stp, probesim_stp_param, bool, 0644);
 MODULE_PARM_DESC(stp,
 		 "Simulate STP Xt, Xt2, [SP, #imm]! (default: off). Applies to uprobes analysed after the change; never on systems with MTE or POE.");
 
+bool probesim_alu_param = true;
+module_param_named(alu, probesim_alu_param, bool, 0644);
+MODULE_PARM_DESC(alu,
+		 "Simulate register-only AND/ORR/EOR/ADD/SUB/MOV forms (default: on). Applies to uprobes analysed after the change.");
+
+bool probesim_bti_param = true;
+module_param_named(bti, probesim_bti_param, bool, 0644);
+MODULE_PARM_DESC(bti,
+		 "Simulate BTI landing pads, with the branch-target check (default: on). Applies to uprobes analysed after the change.");
+
 static int __init probesim_init(void)
 {
 	int err;
@@ -40,8 +50,8 @@ static int __init probesim_init(void)
 	err = probesim_hook_init();
 	if (err)
 		goto out_lifetime;
-	pr_info("probesim: loaded (nop=%d stp=%d)\n", probesim_nop_param,
-		probesim_stp_param);
+	pr_info("probesim: loaded (nop=%d stp=%d alu=%d bti=%d)\n", probesim_nop_param,
+		probesim_stp_param, probesim_alu_param, probesim_bti_param);
 	return 0;
 
 out_lifetime:
@@ -60,5 +70,5 @@ static void __exit probesim_exit(void)
 
 module_init(probesim_init);
 module_exit(probesim_exit);
-MODULE_DESCRIPTION("Simulate probed nop and stp on arm64 instead of single-stepping them");
+MODULE_DESCRIPTION("Simulate probed nop, stp, bti and register-only instructions on arm64 instead of single-stepping them");
 MODULE_LICENSE("GPL");

@@ -6,13 +6,12 @@
 #include <linux/types.h>
 #include <asm/probes.h>
 #include "insn.h"
+#include "simulate.h"
 
-/* simulate.c: one handler per family, with the probes_handler_t shape. */
-probes_handler_t *probesim_handler(enum probesim_family family);
-void probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs);
-void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs);
-
+/* symbols.c resolves these for simulate.c. */
 extern int (*probesim_force_sig_fault)(int sig, int code, void __user *addr);
+extern void (*probesim_force_signal_inject)(int signal, int code, unsigned long address,
+					    unsigned long err);
 
 /* symbols.c: kernel functions that are not exported, found at load time. */
 unsigned long probesim_lookup(const char *name);
@@ -21,6 +20,8 @@ int probesim_resolve_symbols(void);
 /* gate.c: what the running system allows. */
 extern bool probesim_nop_param;
 extern bool probesim_stp_param;
+extern bool probesim_alu_param;
+extern bool probesim_bti_param;
 enum probesim_verdict probesim_system_verdict(void);
 
 /* stats.c: debugfs probesim/stats. */
@@ -28,6 +29,7 @@ enum probesim_event {
 	PROBESIM_EV_STP_FAULT,		/* simulated STP raised a signal */
 	PROBESIM_EV_STP_REFUSED,	/* STP left to XOL by the gate */
 	PROBESIM_EV_TRACK_FAILED,	/* no memory to track a probe */
+	PROBESIM_EV_BRANCH_TARGET_FAULT,	/* SIGILL of the branch-target check */
 	PROBESIM_NR_EVENTS,
 };
 

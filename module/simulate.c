@@ -12,14 +12,19 @@
 #include <asm/ptrace.h>
 #include "probesim.h"
 
+#ifdef PROBESIM_MODULE
 /*
  * force_sig_fault() is what the hardware fault paths use: unlike the
  * exported send_sig_info() it unblocks and un-ignores the signal, so that a
  * task blocking SIGSEGV dies as it would natively instead of restarting
- * the probed instruction forever. It is not exported, so it is resolved
- * at load time (symbols.c).
+ * the probed instruction forever. force_signal_inject() is how the kernel
+ * reports a Branch Target exception from EL0 (SIGILL/ILL_ILLOPC at PC, no
+ * ESR in the signal frame). Neither is exported: both are resolved at load
+ * time (symbols.c).
  */
 int (*probesim_force_sig_fault)(int sig, int code, void __user *addr);
+void (*probesim_force_signal_inject)(int signal, int code, unsigned long address,
+				     unsigned long err);
 
 /*
  * Step over the probed instruction. This reproduces, line for line, what
@@ -37,14 +42,87 @@ static void probesim_skip_insn(struct pt_regs *regs)
 		task_pt_regs(current)->pstate &= ~DBG_SPSR_SS;
 	regs->pstate &= ~PSR_BTYPE_MASK;
 }
+#else
+/*
+ * Step over the probed instruction as the kernel does for every emulated
+ * one: PC moves on, an active user single-step is fast-forwarded so that
+ * the step exception is taken after it, and PSTATE.BTYPE is cleared,
+ * because every instruction other than a branch leaves BTYPE zero.
+ */
+static void probesim_skip_insn(struct pt_regs *regs)
+{
+	arm64_skip_faulting_instruction(regs, AARCH64_INSN_SIZE);
+}
+#endif
+
+#ifdef PROBESIM_WITH_BTI
+/*
+ * Whether the page holding @pc is guarded: mapped with PROT_BTI, which
+ * sets VM_ARM64_BTI on the VMA and the GP bit in its PTEs. The mmap lock
+ * keeps the VMA alive while its flags are read.
+ */
+static bool probesim_page_guarded(unsigned long pc)
+{
+	struct vm_area_struct *vma;
+	bool guarded;
+
+	/* A kernel thread (KUnit's synthetic registers) has no user pages. */
+	if (!current->mm)
+		return false;
+	mmap_read_lock(current->mm);
+	vma = vma_lookup(current->mm, pc);
+	guarded = vma && (vma->vm_flags & VM_ARM64_BTI);
+	mmap_read_unlock(current->mm);
+	return guarded;
+}
+
+/*
+ * The branch-target check the hardware makes before it executes an
+ * instruction reached by an indirect branch (probesim_btype_allows()).
+ * BRK is compatible with every BTYPE, so the uprobe's BRK trapped with
+ * the BTYPE of the branch that reached it, and that is what the probed
+ * instruction must be judged by. Only when the BTYPE is not compatible
+ * does the page matter, so a landing pad reached the expected way (or any
+ * instruction reached without an indirect branch) costs no lookup. False
+ * after raising what the hardware raises: SIGILL/ILL_ILLOPC at PC, with
+ * PC, BTYPE and every register as they were.
+ */
+static bool probesim_branch_target_ok(u32 opcode, struct pt_regs *regs)
+{
+	enum probesim_btype btype = (regs->pstate & PSR_BTYPE_MASK) >> PSR_BTYPE_SHIFT;
+
+	/* probesim_branch_target_traps(), with the lookup only when it matters. */
+	if (probesim_btype_allows(opcode, btype) || !probesim_page_guarded(regs->pc))
+		return true;
+	probesim_count_event(PROBESIM_EV_BRANCH_TARGET_FAULT);
+	probesim_force_signal_inject(SIGILL, ILL_ILLOPC, regs->pc, 0);
+	return false;
+}
+#endif
 
 void probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs)
 {
-	probesim_skip_insn(regs);
 	probesim_count_hit(PROBESIM_NOP_FAMILY);
+#ifdef PROBESIM_WITH_BTI
+	if (!probesim_branch_target_ok(opcode, regs))
+		return;
+#endif
+	probesim_skip_insn(regs);
 }
 EXPORT_SYMBOL_GPL(probesim_simulate_nop);
 
+#ifdef PROBESIM_WITH_BTI
+/* BTI {c, j, jc}: once the branch-target check passed, a NOP. */
+void probesim_simulate_bti(u32 opcode, long addr, struct pt_regs *regs)
+{
+	probesim_count_hit(PROBESIM_BTI_FAMILY);
+	if (probesim_branch_target_ok(opcode, regs))
+		probesim_skip_insn(regs);
+}
+EXPORT_SYMBOL_GPL(probesim_simulate_bti);
+#endif
+
+#ifdef PROBESIM_WITH_STP_SIM
 /*
  * The signal the hardware would raise for a store to @addr that the kernel
  * could not complete: no mapping is SEGV_MAPERR, a mapping that does not
@@ -95,6 +173,10 @@ void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs)
 	u64 __user *dst;
 
 	probesim_count_hit(PROBESIM_STP_FAMILY);
+#ifdef PROBESIM_WITH_BTI
+	if (!probesim_branch_target_ok(opcode, regs))
+		return;
+#endif
 
 	/*
 	 * Linux runs EL0 with SCTLR_EL1.SA0 set: a load or store based on a
@@ -132,14 +214,70 @@ fault_out:
 	probesim_stp_fault(fault);
 }
 EXPORT_SYMBOL_GPL(probesim_simulate_stp);
+#endif
+
+#ifdef PROBESIM_WITH_ALU
+/*
+ * Register-only instructions: compute on pt_regs in place (x0-x30, SP and
+ * NZCV are all they can change), then step over. No memory is touched,
+ * so nothing but the branch-target check can fault.
+ */
+static void probesim_simulate_alu(u32 opcode, struct pt_regs *regs,
+				  void (*exec)(u32, const struct probesim_gprs *),
+				  enum probesim_family family)
+{
+	const struct probesim_gprs r = {
+		.x = regs->regs, .sp = &regs->sp, .pstate = &regs->pstate,
+	};
+
+	probesim_count_hit(family);
+#ifdef PROBESIM_WITH_BTI
+	if (!probesim_branch_target_ok(opcode, regs))
+		return;
+#endif
+	exec(opcode, &r);
+	probesim_skip_insn(regs);
+}
+
+#define PROBESIM_ALU_HANDLER(name, family)				\
+void probesim_simulate_##name(u32 opcode, long addr, struct pt_regs *regs) \
+{									\
+	probesim_simulate_alu(opcode, regs, probesim_exec_##name, family); \
+}									\
+EXPORT_SYMBOL_GPL(probesim_simulate_##name)
+
+PROBESIM_ALU_HANDLER(logic_imm, PROBESIM_LOGIC_IMM_FAMILY);
+PROBESIM_ALU_HANDLER(addsub_imm, PROBESIM_ADDSUB_IMM_FAMILY);
+PROBESIM_ALU_HANDLER(movewide, PROBESIM_MOVEWIDE_FAMILY);
+PROBESIM_ALU_HANDLER(logic_reg, PROBESIM_LOGIC_REG_FAMILY);
+PROBESIM_ALU_HANDLER(addsub_reg, PROBESIM_ADDSUB_REG_FAMILY);
+#endif
 
 probes_handler_t *probesim_handler(enum probesim_family family)
 {
 	switch (family) {
 	case PROBESIM_NOP_FAMILY:
 		return probesim_simulate_nop;
+#ifdef PROBESIM_WITH_STP_SIM
 	case PROBESIM_STP_FAMILY:
 		return probesim_simulate_stp;
+#endif
+#ifdef PROBESIM_WITH_ALU
+	case PROBESIM_LOGIC_IMM_FAMILY:
+		return probesim_simulate_logic_imm;
+	case PROBESIM_ADDSUB_IMM_FAMILY:
+		return probesim_simulate_addsub_imm;
+	case PROBESIM_MOVEWIDE_FAMILY:
+		return probesim_simulate_movewide;
+	case PROBESIM_LOGIC_REG_FAMILY:
+		return probesim_simulate_logic_reg;
+	case PROBESIM_ADDSUB_REG_FAMILY:
+		return probesim_simulate_addsub_reg;
+#endif
+#ifdef PROBESIM_WITH_BTI
+	case PROBESIM_BTI_FAMILY:
+		return probesim_simulate_bti;
+#endif
 	default:
 		return NULL;
 	}

@@ -21,6 +21,7 @@ static const char * const probesim_event_names[PROBESIM_NR_EVENTS] = {
 	[PROBESIM_EV_STP_FAULT] = "stp_faults",
 	[PROBESIM_EV_STP_REFUSED] = "stp_refused",
 	[PROBESIM_EV_TRACK_FAILED] = "track_failed",
+	[PROBESIM_EV_BRANCH_TARGET_FAULT] = "branch_target_faults",
 };
 
 void probesim_count_patched(enum probesim_family family)

@@ -27,5 +27,10 @@ int probesim_resolve_symbols(void)
 		pr_err("probesim: force_sig_fault() not found; cannot raise the signals a faulting STP must raise\n");
 		return -ENOENT;
 	}
+	probesim_force_signal_inject = (void *)probesim_lookup("force_signal_inject");
+	if (!probesim_force_signal_inject) {
+		pr_err("probesim: force_signal_inject() not found; cannot raise the SIGILL of a failed branch-target check\n");
+		return -ENOENT;
+	}
 	return 0;
 }

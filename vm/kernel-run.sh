@@ -47,7 +47,10 @@ fi
 
 if [ -n "$series" ]; then
 	kbuild=$series
-	vmopts+=(--append probesim.kernel=series)
+	# The kernel's own simulation stays off: the selftests compare
+	# probesim.ko, or the kernel's single-step, with the CPU; the
+	# in-kernel simulation has its KUnit suites (series-check.sh).
+	vmopts+=(--append "probesim.kernel=series uprobe_sim.nop=0 uprobe_sim.alu=0 uprobe_sim.bti=0")
 else
 	kbuild=$("$here/build-kernel.sh" "$kver" "$flavor")
 fi

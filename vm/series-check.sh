@@ -68,7 +68,10 @@ result "checkpatch --strict on the $base series" "$rc"
 out=$PROBESIM_CACHE/series-build/$base
 stamps=$PROBESIM_CACHE/series-ok
 mkdir -p "$out" "$stamps"
-fragment=$(cat "$here/configs/common.config" "$here/configs/test.config")
+# The in-tree KUnit suites are built in every prefix that has them (and
+# run at boot in the VM below).
+fragment=$(cat "$here/configs/common.config" "$here/configs/test.config"
+	echo CONFIG_ARM64_PROBESIM_KUNIT_TEST=y)
 printf '%s\n' "$fragment" >"$out/fragment.config"
 # shellcheck disable=SC2317 # called through timed
 smake() {
@@ -83,17 +86,13 @@ build_prefix() {	# build_prefix COMMIT
 		smake -s olddefconfig && smake Image modules >"$out/build.log" 2>&1
 }
 commits=$(git -C "$series" rev-list --reverse base..HEAD)
-# A prefix's key: the base's Debian version, the config fragments and the
-# recipes of patches/src up to it, which generate its commits.
-mapfile -t recipes < <(find "$PROBESIM_TOP/patches/src" -mindepth 1 -maxdepth 1 \
-	-type d -name '[0-9]*' | sort)
-key=$(printf '%s\n' "$base" "$(debian_source_version "$base")" "$fragment" |
-	sha256sum | cut -c1-16)
+# A prefix's key: the config fragments and the tree the prefix produces
+# (its git tree hash covers the base and every patch up to it).
 n=0
 for commit in $commits; do
 	n=$((n + 1))
-	key=$(printf '%s\n' "$key" "$(cd "${recipes[n - 1]}" && find . -type f |
-		LC_ALL=C sort | xargs sha256sum)" | sha256sum | cut -c1-16)
+	key=$(printf '%s\n' "$fragment" "$(git -C "$series" rev-parse "$commit^{tree}")" |
+		sha256sum | cut -c1-16)
 	subject=$(git -C "$series" log -1 --format=%s "$commit")
 	if [ -f "$stamps/$key" ] && [ "$n" -lt "$(echo "$commits" | wc -l)" ]; then
 		result "prefix $n builds (cached): $subject" 0
@@ -106,6 +105,23 @@ for commit in $commits; do
 	result "prefix $n builds: $subject" "$rc"
 done
 git -C "$series" checkout -q master
+
+# The in-tree KUnit suites, through the kernel's own runner (its own
+# kernel build, cached like the prefixes).
+kunit_dir=$PROBESIM_CACHE/kunit-build/$base
+# shellcheck disable=SC2317 # called through timed
+run_kunit() {
+	mkdir -p "$kunit_dir"
+	(cd "$series" && python3 tools/testing/kunit/kunit.py run --arch=arm64 \
+		--cross_compile="$CROSS" --make_options "CC=ccache ${CROSS}gcc" \
+		--kunitconfig=arch/arm64/kernel/probes/probesim \
+		--build_dir="$kunit_dir" --jobs="$(nproc)") >"$out/kunit.log" 2>&1
+}
+rc=0
+timed "kunit.py run --arch=arm64 on the $base series" run_kunit || rc=$?
+summary=$(grep -a -o 'Ran [0-9]* tests.*' "$out/kunit.log" | tail -n 1 || true)
+[ "$rc" = 0 ] || tail -n 40 "$out/kunit.log" >&2
+result "kunit.py on the $base series: ${summary:-no summary}" "$rc"
 
 # The kernel with the whole series: selftests without and with probesim,
 # no stock allowances.

@@ -30,6 +30,9 @@ int oracle_stats_read(struct oracle_stats *s)
 		{ "stp_hits", offsetof(struct oracle_stats, stp_hits) },
 		{ "stp_faults", offsetof(struct oracle_stats, stp_faults) },
 		{ "stp_refused", offsetof(struct oracle_stats, stp_refused) },
+		{ "bti_patched", offsetof(struct oracle_stats, bti_patched) },
+		{ "bti_hits", offsetof(struct oracle_stats, bti_hits) },
+		{ "branch_target_faults", offsetof(struct oracle_stats, bt_faults) },
 	};
 
 	return probesim_stats_read(s, fields, sizeof(fields) / sizeof(fields[0]));
@@ -44,17 +47,27 @@ void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after
 	d->stp_hits = after->stp_hits - before->stp_hits;
 	d->stp_faults = after->stp_faults - before->stp_faults;
 	d->stp_refused = after->stp_refused - before->stp_refused;
+	d->bti_patched = after->bti_patched - before->bti_patched;
+	d->bti_hits = after->bti_hits - before->bti_hits;
+	d->bt_faults = after->bt_faults - before->bt_faults;
 }
 
-static int set_params(const char *nop, const char *stp)
+/* Every family on or off: an XOL leg must not simulate anything. */
+static int set_params(const char *on)
 {
-	return probesim_set_param("nop", nop) || probesim_set_param("stp", stp);
+	static const char * const families[] = { "nop", "stp", "alu", "bti" };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (probesim_set_param(families[i], on))
+			return -1;
+	return 0;
 }
 
 void oracle_params_restore(enum probesim_mode mode)
 {
 	if (mode == MODE_LOADED)
-		set_params("1", "1");
+		set_params("1");
 }
 
 static int fail(char *err, size_t len, const char *fmt, ...)
@@ -177,8 +190,8 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 		return 0;
 
 	if (leg->loaded) {
-		if ((params == PARAMS_XOL && set_params("0", "0")) ||
-		    (params == PARAMS_SIM && set_params("1", "1")))
+		if ((params == PARAMS_XOL && set_params("0")) ||
+		    (params == PARAMS_SIM && set_params("1")))
 			return fail(err, errlen, "setting probesim parameters: %s",
 				    strerror(errno));
 		if (oracle_stats_read(&before))
@@ -196,7 +209,7 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 			rc = fail(err, errlen, "reading probesim stats");
 		if (!rc)
 			oracle_stats_delta(&leg->attach, &after, &before);
-		if (params != PARAMS_KEEP && set_params("1", "1") && !rc)
+		if (params != PARAMS_KEEP && set_params("1") && !rc)
 			rc = fail(err, errlen, "restoring probesim parameters: %s",
 				  strerror(errno));
 	}

@@ -97,8 +97,9 @@ enum oracle_iface {
 /*
  * What probesim's parameters are while the probes are analysed (loaded
  * mode only; absent mode has no parameters and every probe is XOL):
- * KEEP leaves them alone, XOL sets nop=0 stp=0, SIM sets nop=1 stp=1.
- * XOL and SIM set both back to 1 afterwards, the suite's setting.
+ * KEEP leaves them alone, XOL turns every family off (nop, stp, alu,
+ * bti), SIM turns them all on. XOL and SIM set them all back to 1
+ * afterwards, the suite's setting.
  */
 enum oracle_params { PARAMS_KEEP, PARAMS_XOL, PARAMS_SIM };
 
@@ -107,6 +108,7 @@ bool oracle_hwcap2(unsigned long bit);
 
 struct oracle_stats {
 	long nop_patched, nop_hits, stp_patched, stp_hits, stp_faults, stp_refused;
+	long bti_patched, bti_hits, bt_faults;	/* bt: branch-target check */
 };
 /* 0, or -1 when a counter cannot be read. */
 int oracle_stats_read(struct oracle_stats *s);

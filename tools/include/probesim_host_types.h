@@ -7,6 +7,7 @@
 #define PROBESIM_HOST_TYPES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef uint32_t u32;
@@ -14,6 +15,7 @@ typedef uint64_t u64;
 typedef int64_t s64;
 
 #define BIT(n) (1UL << (n))
+#define BIT_ULL(n) (1ULL << (n))
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

@@ -8,9 +8,9 @@ export PROBESIM_KO=/modules/probesim.ko
 # Bad module parameters are refused with EINVAL and leave nothing loaded.
 param_checks() {
 	echo "TAP version 13"
-	echo "1..3"
+	echo "1..5"
 	n=0
-	for arg in stp=2 nop=maybe stp=; do
+	for arg in stp=2 nop=maybe stp= alu=2 bti=-1; do
 		n=$((n + 1))
 		if insmod "$PROBESIM_KO" "$arg" 2>/tmp/param.err; then
 			rmmod probesim
