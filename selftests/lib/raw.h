@@ -3,14 +3,16 @@
  * Running one instruction from a complete register state: every GPR
  * x0-x30, SP and NZCV, none of them taken by a call or a return.
  *
- * A block (raw_block_emit()) is position-independent code that loads the
- * whole state from raw_ctx.in, executes the instruction, and stores the
- * whole state to raw_ctx.out; both addresses are built into the block
- * with MOVZ/MOVK. raw_enter() (raw.S) saves what C needs (the callee-saved
- * registers, SP, LR and TPIDR_EL0) and branches to the block; the block
- * ends with a branch to raw_exit, which restores them and returns. Between
- * the instruction and the stores no register is free, so x0 is parked in
- * TPIDR_EL0 for a moment: nothing runs there that uses TLS.
+ * A block (raw_block_emit()) is position-independent code that runs one
+ * instruction: raw_enter() (raw.S) saves what C needs (the callee-saved
+ * registers, SP, LR and TPIDR_EL0), loads every register but x30 from
+ * raw_ctx.in and branches to the block with x30; the block loads x30 from
+ * raw_ctx.in itself, executes the instruction, and branches to raw_store,
+ * which stores the whole state to raw_ctx.out, restores the C caller's
+ * and returns. The addresses of raw_ctx.in and raw_store are built into
+ * the block with MOVZ/MOVK. After the instruction no register is free, so
+ * x0 is parked in TPIDR_EL0 for a moment: nothing runs there that uses
+ * TLS.
  */
 #ifndef PROBESIM_SELFTEST_RAW_H
 #define PROBESIM_SELFTEST_RAW_H
@@ -20,7 +22,7 @@
 
 struct raw_ctx {
 	struct cpu_state in, out;
-	uint64_t exit;		/* raw_exit: where a block branches when done */
+	uint64_t entry;		/* the block */
 	uint64_t c_sp;		/* raw_enter()'s frame */
 	uint64_t tpidr;
 };
@@ -28,8 +30,8 @@ struct raw_ctx {
 extern struct raw_ctx raw_ctx;
 
 /* Words in a block, and the index of the instruction in it. */
-#define RAW_BLOCK_WORDS	64
-#define RAW_BLOCK_INSN	24
+#define RAW_BLOCK_WORDS	16
+#define RAW_BLOCK_INSN	5
 
 /* Write the block that runs @insn to @block (RAW_BLOCK_WORDS words). */
 void raw_block_emit(uint32_t *block, uint32_t insn);
