@@ -693,6 +693,36 @@ static unsigned int state_diff(const struct cpu_state *in, const char *a_name,
 	return n;
 }
 
+/* The source operands of @insn and their values in @in, as text. */
+static void operands(enum alu_class cls, uint32_t insn, const struct cpu_state *in,
+		     char *out, size_t len)
+{
+	unsigned int src[2], n = 0, i;
+	int used = 0;
+
+	if (cls == MOVEWIDE) {
+		/* MOVK keeps the other halfwords of Rd. */
+		if (field(insn, 29, 2) == 3)
+			src[n++] = RD(insn);
+	} else {
+		src[n++] = RN(insn);
+		if (cls == LOGIC_REG || cls == ADDSUB_REG)
+			src[n++] = RM(insn);
+	}
+	out[0] = 0;
+	for (i = 0; i < n && used < (int)len; i++) {
+		unsigned long long v = src[i] < 31 ? in->x[src[i]] : 0;
+
+		if (src[i] < 31)
+			used += snprintf(out + used, len - used, " x%u %#llx", src[i], v);
+		else if (cls == ADDSUB_IMM)	/* Rn = 31 is SP */
+			used += snprintf(out + used, len - used, " sp %#llx",
+					 (unsigned long long)in->sp);
+		else
+			used += snprintf(out + used, len - used, " xzr");
+	}
+}
+
 /*
  * The native run did what the encoding says: nothing changed but the
  * destination (and NZCV for a flag-setting one); a 32-bit result is
@@ -792,9 +822,14 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 			if (!state_diff(&in, "native", n, "probed", &out, err, sizeof(err)))
 				continue;
 			++*mismatches;
-			if (++*reported <= MAX_REPORTED)
-				diag("MISMATCH %s #%lu insn %#010x state %u:%s",
-				     class_name(b->cls), b->first + i, b->insn[i], k, err);
+			if (++*reported <= MAX_REPORTED) {
+				char ops[128];
+
+				operands(b->cls, b->insn[i], &in, ops, sizeof(ops));
+				diag("MISMATCH %s #%lu insn %#010x state %u, sources%s:%s",
+				     class_name(b->cls), b->first + i, b->insn[i], k,
+				     ops[0] ? ops : " none", err);
+			}
 		}
 	}
 	b->ms[PH_PROBED] += lap(&t);
