@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The STP gate, fed with what this system and this module allow. */
+/* The STP gate, fed with what this system has and the stp switch. */
+#include <linux/sched.h>
 #include <asm/cpufeature.h>
 #include "probesim.h"
 

@@ -6,7 +6,7 @@
 # and the module-only glue drop out; calls of functions the module had to
 # resolve at load time become direct calls; the module's counters and
 # exports go (in-tree, the KUnit suites are built in). The in-tree glue
-# (parameters, the decision point) comes from patches/src/in-tree/.
+# (the switches, the decision point) comes from patches/src/in-tree/.
 set -euo pipefail
 : "${TREE:?}" "${TOP:?}"
 
@@ -44,6 +44,10 @@ objs="glue.o decode.o simulate.o"
 for f in insn.h simulate.h decode.c simulate.c; do
 	gen "$TOP/module/$f" "$dst/$f"
 done
+if [ "$stage" != nop ] && [ "$stage" != stp ]; then
+	gen "$TOP/module/gate.c" "$dst/gate.c"
+	objs="$objs gate.o"
+fi
 if [ "$stage" = alu ] || [ "$stage" = bti ]; then
 	gen "$TOP/module/alu.c" "$dst/alu.c"
 	objs="$objs alu.o"

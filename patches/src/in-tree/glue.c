@@ -10,7 +10,6 @@
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
-#include <asm/cpufeature.h>
 #include "probesim.h"
 
 #undef MODULE_PARAM_PREFIX
@@ -21,31 +20,10 @@ module_param_named(nop, probesim_nop, bool, 0644);
 MODULE_PARM_DESC(nop, "Simulate NOP");
 
 #ifdef PROBESIM_WITH_STP_SIM
-static bool probesim_stp = IS_ENABLED(CONFIG_ARM64_UPROBES_SIMULATE_STP);
-module_param_named(stp, probesim_stp, bool, 0644);
+/* gate.c decides, with what the system has: never with MTE or POE. */
+bool probesim_stp_param = IS_ENABLED(CONFIG_ARM64_UPROBES_SIMULATE_STP);
+module_param_named(stp, probesim_stp_param, bool, 0644);
 MODULE_PARM_DESC(stp, "Simulate STP Xt, Xt2, [SP, #imm]! (never with MTE or POE)");
-
-static bool probesim_has_poe(void)
-{
-#ifdef ARM64_HAS_S1POE
-	return system_supports_poe();
-#else
-	return false;
-#endif
-}
-
-/* Only where a kernel store checks what the task's own STP would. */
-static bool probesim_stp_allowed(void)
-{
-	struct probesim_gate gate = {
-		.stp_enabled = READ_ONCE(probesim_stp),
-		.has_mte = system_supports_mte(),
-		.has_poe = probesim_has_poe(),
-		.user = true,
-	};
-
-	return probesim_stp_verdict(&gate) == PROBESIM_SIMULATE;
-}
 #endif
 
 #ifdef PROBESIM_WITH_ALU
@@ -72,7 +50,7 @@ probes_handler_t *probesim_uprobe_handler(u32 insn)
 #ifdef PROBESIM_WITH_STP
 	case PROBESIM_STP_FAMILY:
 #ifdef PROBESIM_WITH_STP_SIM
-		on = probesim_stp_allowed();
+		on = probesim_system_verdict() == PROBESIM_SIMULATE;
 #else
 		on = false;	/* decoded; not simulated yet */
 #endif

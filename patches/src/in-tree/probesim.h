@@ -19,4 +19,10 @@
  */
 probes_handler_t *probesim_uprobe_handler(u32 insn);
 
+#ifdef PROBESIM_WITH_STP_SIM
+/* gate.c: STP is simulated only where the system lets a store do so. */
+extern bool probesim_stp_param;
+enum probesim_verdict probesim_system_verdict(void);
+#endif
+
 #endif /* __ARM64_KERNEL_PROBES_PROBESIM_H */
