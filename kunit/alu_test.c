@@ -86,6 +86,7 @@ static const struct encode_case encode_cases[] = {
 static void encode_desc(const struct encode_case *c, char *desc)
 {
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s [%08x]", c->text, c->code);
+	ptest_desc_clean(desc);
 }
 
 KUNIT_ARRAY_PARAM(encode, encode_cases, encode_desc);

@@ -8,6 +8,13 @@
  */
 #include "probesim_kunit.h"
 
+/* The landing pads are simulated, with their branch-target check. */
+#ifdef PROBESIM_WITH_BTI
+#define HINT_BTI	PROBESIM_BTI_FAMILY
+#else
+#define HINT_BTI	PROBESIM_NONE
+#endif
+
 struct hint_case {
 	u32 code;
 	const char *text;	/* objdump of binutils 2.40; later names in () */
@@ -48,13 +55,13 @@ static const struct hint_case hint_cases[] = {
 	{ 0xd50323bf, "autiasp", PROBESIM_NONE },
 	{ 0xd50323df, "autibz", PROBESIM_NONE },
 	{ 0xd50323ff, "autibsp", PROBESIM_NONE },
-	{ 0xd503241f, "bti", PROBESIM_BTI_FAMILY },
+	{ 0xd503241f, "bti", HINT_BTI },
 	{ 0xd503243f, "hint #0x21", PROBESIM_NONE },
-	{ 0xd503245f, "bti c", PROBESIM_BTI_FAMILY },
+	{ 0xd503245f, "bti c", HINT_BTI },
 	{ 0xd503247f, "hint #0x23", PROBESIM_NONE },
-	{ 0xd503249f, "bti j", PROBESIM_BTI_FAMILY },
+	{ 0xd503249f, "bti j", HINT_BTI },
 	{ 0xd50324bf, "hint #0x25", PROBESIM_NONE },
-	{ 0xd50324df, "bti jc", PROBESIM_BTI_FAMILY },
+	{ 0xd50324df, "bti jc", HINT_BTI },
 	{ 0xd50324ff, "hint #0x27", PROBESIM_NONE },
 	{ 0xd503251f, "hint #0x28 (chkfeat x16)", PROBESIM_NONE },
 	{ 0xd503253f, "hint #0x29", PROBESIM_NONE },
@@ -148,8 +155,9 @@ static const struct hint_case hint_cases[] = {
 
 static void hint_desc(const struct hint_case *c, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "#%u %s [%08x]",
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "hint %u %s [%08x]",
 		 (c->code >> 5) & 0x7f, c->text, c->code);
+	ptest_desc_clean(desc);
 }
 
 KUNIT_ARRAY_PARAM(hint, hint_cases, hint_desc);

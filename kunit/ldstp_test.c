@@ -144,6 +144,7 @@ static const struct encoder_case encoder_cases[] = {
 static void encoder_desc(const struct encoder_case *c, char *desc)
 {
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s [%08x]", c->text, c->code);
+	ptest_desc_clean(desc);
 }
 
 KUNIT_ARRAY_PARAM(encoder, encoder_cases, encoder_desc);

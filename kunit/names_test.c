@@ -15,12 +15,16 @@ static const struct family_name_case family_name_cases[] = {
 	{ PROBESIM_NONE, "none" },
 	{ PROBESIM_NOP_FAMILY, "nop" },
 	{ PROBESIM_STP_FAMILY, "stp" },
+#ifdef PROBESIM_WITH_ALU
 	{ PROBESIM_LOGIC_IMM_FAMILY, "logic_imm" },
 	{ PROBESIM_ADDSUB_IMM_FAMILY, "addsub_imm" },
 	{ PROBESIM_MOVEWIDE_FAMILY, "movewide" },
 	{ PROBESIM_LOGIC_REG_FAMILY, "logic_reg" },
 	{ PROBESIM_ADDSUB_REG_FAMILY, "addsub_reg" },
+#endif
+#ifdef PROBESIM_WITH_BTI
 	{ PROBESIM_BTI_FAMILY, "bti" },
+#endif
 };
 
 static void family_name_desc(const struct family_name_case *c, char *desc)

@@ -57,8 +57,12 @@ static const struct ptest_insn_case neighbour_cases[] = {
 	{ "UDF", "udf #0", 0x00000000, PROBESIM_NONE },
 	/* Other ways to push that are not a pair store. */
 	{ "STR pre-index", "str x30, [sp, #-16]!", 0xf81f0ffe, PROBESIM_NONE },
+#ifdef PROBESIM_WITH_ALU
 	/* ... which is simulated, but as an add/sub, not as a store. */
 	{ "SUB SP", "sub sp, sp, #16", 0xd10043ff, PROBESIM_ADDSUB_IMM_FAMILY },
+#else
+	{ "SUB SP", "sub sp, sp, #16", 0xd10043ff, PROBESIM_NONE },
+#endif
 };
 
 KUNIT_ARRAY_PARAM(neighbour, neighbour_cases, ptest_insn_desc);

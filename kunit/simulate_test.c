@@ -163,6 +163,7 @@ static const struct source_case source_cases[] = {
 static void source_desc(const struct source_case *c, char *desc)
 {
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s [%08x]", c->text, c->code);
+	ptest_desc_clean(desc);
 }
 
 KUNIT_ARRAY_PARAM(source, source_cases, source_desc);

@@ -243,14 +243,18 @@ static void probesim_simulate_alu(u32 opcode, struct pt_regs *regs,
 void probesim_simulate_##name(u32 opcode, long addr, struct pt_regs *regs) \
 {									\
 	probesim_simulate_alu(opcode, regs, probesim_exec_##name, family); \
-}									\
-EXPORT_SYMBOL_GPL(probesim_simulate_##name)
+}
 
-PROBESIM_ALU_HANDLER(logic_imm, PROBESIM_LOGIC_IMM_FAMILY);
-PROBESIM_ALU_HANDLER(addsub_imm, PROBESIM_ADDSUB_IMM_FAMILY);
-PROBESIM_ALU_HANDLER(movewide, PROBESIM_MOVEWIDE_FAMILY);
-PROBESIM_ALU_HANDLER(logic_reg, PROBESIM_LOGIC_REG_FAMILY);
-PROBESIM_ALU_HANDLER(addsub_reg, PROBESIM_ADDSUB_REG_FAMILY);
+PROBESIM_ALU_HANDLER(logic_imm, PROBESIM_LOGIC_IMM_FAMILY)
+EXPORT_SYMBOL_GPL(probesim_simulate_logic_imm);
+PROBESIM_ALU_HANDLER(addsub_imm, PROBESIM_ADDSUB_IMM_FAMILY)
+EXPORT_SYMBOL_GPL(probesim_simulate_addsub_imm);
+PROBESIM_ALU_HANDLER(movewide, PROBESIM_MOVEWIDE_FAMILY)
+EXPORT_SYMBOL_GPL(probesim_simulate_movewide);
+PROBESIM_ALU_HANDLER(logic_reg, PROBESIM_LOGIC_REG_FAMILY)
+EXPORT_SYMBOL_GPL(probesim_simulate_logic_reg);
+PROBESIM_ALU_HANDLER(addsub_reg, PROBESIM_ADDSUB_REG_FAMILY)
+EXPORT_SYMBOL_GPL(probesim_simulate_addsub_reg);
 #endif
 
 probes_handler_t *probesim_handler(enum probesim_family family)

@@ -80,10 +80,11 @@ smake() {
 }
 # shellcheck disable=SC2317 # called through timed
 build_prefix() {	# build_prefix COMMIT
+	# allnoconfig each time: an option a patch adds is then enabled as
+	# soon as it exists, and an unchanged configuration rebuilds nothing.
 	git -C "$series" checkout -q "$1" &&
-		{ [ -f "$out/.config" ] ||
-			smake -s allnoconfig KCONFIG_ALLCONFIG="$out/fragment.config"; } &&
-		smake -s olddefconfig && smake Image modules >"$out/build.log" 2>&1
+		smake -s allnoconfig KCONFIG_ALLCONFIG="$out/fragment.config" &&
+		smake Image modules >"$out/build.log" 2>&1
 }
 commits=$(git -C "$series" rev-list --reverse base..HEAD)
 # A prefix's key: the config fragments and the tree the prefix produces
@@ -120,6 +121,10 @@ run_kunit() {
 rc=0
 timed "kunit.py run --arch=arm64 on the $base series" run_kunit || rc=$?
 summary=$(grep -a -o 'Ran [0-9]* tests.*' "$out/kunit.log" | tail -n 1 || true)
+# kunit.py exits 0 on results it could not parse; those count as failures.
+case $summary in
+*"errors: "[1-9]* | *"failed: "[1-9]* | *"crashed: "[1-9]* | "") [ "$rc" != 0 ] || rc=1 ;;
+esac
 [ "$rc" = 0 ] || tail -n 40 "$out/kunit.log" >&2
 result "kunit.py on the $base series: ${summary:-no summary}" "$rc"
 

@@ -30,7 +30,7 @@ gen() {
 	local rc=0
 	unifdef -D__KERNEL__ -UPROBESIM_MODULE "${flags[@]}" -o "$2.tmp" "$1" || rc=$?
 	[ "$rc" -le 1 ] || { echo "stage.sh: unifdef failed on $1" >&2; exit 1; }
-	sed -e '/^EXPORT_SYMBOL_GPL(.*);$/d' \
+	sed -e '/^EXPORT_SYMBOL_GPL(/d' \
 	    -e '/^#include <linux\/export.h>/d' \
 	    -e '/^[[:space:]]*probesim_count_[a-z]*(.*);$/d' \
 	    -e 's/probesim_force_sig_fault(/force_sig_fault(/' \
