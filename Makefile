@@ -3,6 +3,8 @@
 #   make                 build probesim.ko against KDIR (on arm64 hardware)
 #   make run             boot the 6.12 test VM and show probesim at work
 #   make check           everything: host tests, both kernels, harness checks
+#                        (ALU_FUZZ_COUNT=N: the alu_fuzz selftest runs N
+#                        encodings per ALU class, default 10000)
 #   make check-full      make check plus the patch series checks on 6.1
 #   make mutation-check  deliberately broken modules must fail the tests
 #   make bench           trigger + grep benchmarks (KVER=6.12 or 6.1), writes bench/

@@ -10,16 +10,19 @@
 # the guest is told so, and no stock-kernel allowances apply.
 # --payload DIR adds DIR's contents to the initramfs root (see
 # build-initramfs.sh --extra).
+# ALU_FUZZ_COUNT=N in the environment (make check ALU_FUZZ_COUNT=N) makes
+# the alu_fuzz selftest run N encodings per class instead of 10000; the VM
+# timeout grows with it unless --timeout is given.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-vmopts=() reportopts=() flavor=test srcopt=() extras=() series=
+vmopts=() reportopts=() flavor=test srcopt=() extras=() timeout='' series=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--mte) vmopts+=(--mte); shift ;;
-	--timeout) vmopts+=(--timeout "$2"); shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
 	--expect) reportopts+=(--expect "$2"); shift 2 ;;
 	--flavor) flavor=$2; shift 2 ;;
 	--src) srcopt=(--src "$2"); shift 2 ;;
@@ -31,6 +34,17 @@ while [ $# -gt 0 ]; do
 done
 [ $# -eq 3 ] || die "usage: $0 [--mte] [--timeout S] [--expect KIND] [--flavor F] [--payload DIR] KVER SUITES LABEL"
 kver=$1 suites=$2 label=$3
+
+if [ -n "${ALU_FUZZ_COUNT:-}" ]; then
+	case $ALU_FUZZ_COUNT in
+	*[!0-9]* | 0*) die "ALU_FUZZ_COUNT must be a positive number, not '$ALU_FUZZ_COUNT'" ;;
+	esac
+	vmopts+=(--append "probesim.alu_fuzz_count=$ALU_FUZZ_COUNT")
+	# 5 classes in 2 modes; under TCG a run takes 0.5 ms, up to 2 ms
+	# on a busy host.
+	timeout=${timeout:-$((1200 + ALU_FUZZ_COUNT / 40))}
+fi
+[ -z "$timeout" ] || vmopts+=(--timeout "$timeout")
 
 if [ -n "$series" ]; then
 	kbuild=$series

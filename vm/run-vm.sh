@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# run-vm.sh [--mte] [--timeout SECONDS] [--append ARGS] IMAGE INITRD SUITES LOG
+# run-vm.sh [--mte] [--timeout SECONDS] [--append ARGS]... IMAGE INITRD SUITES LOG
 # Boot IMAGE with INITRD under qemu, run the comma-separated guest SUITES,
-# and capture the serial console in LOG. The VM powers itself off when the
-# suites are done; past the timeout it is killed (the report then says the
-# run did not complete and shows the last console lines).
+# and capture the serial console in LOG; each --append adds ARGS to the
+# kernel command line. The VM powers itself off when the suites are done;
+# past the timeout it is killed (the report then says the run did not
+# complete and shows the last console lines).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -16,7 +17,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--mte) machine=virt,mte=on; shift ;;
 	--timeout) limit=$2; shift 2 ;;
-	--append) append=$2; shift 2 ;;
+	--append) append="$append $2"; shift 2 ;;
 	--*) die "unknown option $1" ;;
 	*) break ;;
 	esac
@@ -30,7 +31,7 @@ boot() {
 		-M "$machine" -cpu max,pauth-impdef=on -smp 2 -m 1G \
 		-display none -monitor none -nic none -serial "file:$console" \
 		-no-reboot -kernel "$image" -initrd "$initrd" \
-		-append "console=ttyAMA0 panic=-1 kunit.enable=1 probesim.suites=$suites $append" \
+		-append "console=ttyAMA0 panic=-1 kunit.enable=1 probesim.suites=$suites$append" \
 		</dev/null || rc=$?
 	case "$rc" in
 	0) ;;
