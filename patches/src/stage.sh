@@ -36,7 +36,7 @@ gen() {
 	    -e 's/probesim_force_sig_fault(/force_sig_fault(/' \
 	    -e 's/probesim_force_signal_inject(/force_signal_inject(/' \
 	    -e 's|"\.\./module/|"../|' \
-	    "$2.tmp" | cat -s >"$2"
+	    "$2.tmp" | cat -s | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$2"
 	rm -f "$2.tmp"
 }
 

@@ -5,12 +5,14 @@
 //
 //   probesim-bench [--rounds N] [--duration-ms MS] [--modes LIST] [--json FILE]
 //
-// Modes: uprobe-{nop,push,and,bti,ret} and uretprobe-{nop,push,and,bti,ret}.
+// Modes: uprobe-{nop,push,and,bti,bti-j,ret} and the same for uretprobe.
 // "ret" is simulated by the kernel itself in both legs: its sim/xol is the
 // control ratio, and sim/ret compares a simulated probe with the cheapest
 // probe there is. The bti target sits on a PROT_BTI (guarded) page and is
 // called through a register (blr), so its landing pad is checked. A target
 // whose module parameter probesim lacks is single-stepped in both legs.
+// bti-j is a bti j called through a register on an unguarded page: the
+// branch-target check has to look the page up, and lets it run.
 #include <sys/utsname.h>
 
 #include <algorithm>

@@ -36,15 +36,23 @@ constexpr std::array<std::uint32_t, 2> kBti = {
     0xd503245f,  // bti c: the landing pad of a call through a register
     0xd65f03c0,  // ret
 };
+// bti j called with BLR: a BTYPE it does not accept, so probesim looks
+// up whether the page is guarded on every hit; it is not, so it runs.
+// This is the cost of that lookup.
+constexpr std::array<std::uint32_t, 2> kBtiJ = {
+    0xd503249f,  // bti j
+    0xd65f03c0,  // ret
+};
 constexpr std::array<std::uint32_t, 1> kRet = {
     0xd65f03c0,  // ret: the kernel simulates it, so it is the reference
 };
 
-const std::array<TargetInfo, 5> kTargets = {{
+const std::array<TargetInfo, 6> kTargets = {{
     {Target::Nop, "nop", kNop, "nop", "nop", false},
     {Target::Push, "push", kPush, "stp", "stp", false},
     {Target::And, "and", kAnd, "logic_imm", "alu", false},
     {Target::Bti, "bti", kBti, "bti", "bti", true},
+    {Target::BtiJ, "bti-j", kBtiJ, "bti", "bti", false},
     {Target::Ret, "ret", kRet, "", "", false},
 }};
 

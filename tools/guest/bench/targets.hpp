@@ -10,11 +10,11 @@
 
 namespace probesim::bench {
 
-enum class Target { Nop, Push, And, Bti, Ret };
+enum class Target { Nop, Push, And, Bti, BtiJ, Ret };
 
 struct TargetInfo {
   Target target;
-  std::string_view name;                // "nop", "push", "and", "bti", "ret"
+  std::string_view name;                // "nop", "push", "and", "bti", "bti-j", "ret"
   std::span<const std::uint32_t> code;  // first word is the probed one
   // probesim's family for the first word (its stats are <family>_patched,
   // <family>_hits) and the module parameter that switches it; empty for
