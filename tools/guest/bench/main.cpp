@@ -160,19 +160,20 @@ int run(const Options& options) {
   TargetFile base("/tmp/probesim-bench-base");
   set_params(params, false);
   Leg xol("xol");
-  std::map<std::string, long> patched_before, hits_before;
+  std::map<std::string, long> patched_before, hits_before, probes_of;
   for (const TargetInfo& t : all_targets()) {
     if (!simulated(t)) continue;
     const std::string f(t.family);
     patched_before[f] = stat_or_zero(f + "_patched");
+    probes_of[f] += 2;  // a probe and a retprobe per target
   }
   set_params(params, true);
   Leg sim("sim");
   for (const auto& [family, before] : patched_before) {
     const long delta = stat_or_zero(family + "_patched") - before;
-    if (delta != 2) {
-      std::cerr << "error: probesim patched " << delta << " of the simulated leg's 2 " << family
-                << " probes (MTE system, or analysis missed?)\n";
+    if (delta != probes_of[family]) {
+      std::cerr << "error: probesim patched " << delta << " of the simulated leg's " << probes_of[family] << " "
+                << family << " probes (MTE system, or analysis missed?)\n";
       return 1;
     }
     hits_before[family] = stat_or_zero(family + "_hits");
