@@ -19,6 +19,8 @@
  * PROBESIM_MODE=absent: every probe is single-stepped out of line.
  * PROBESIM_MODE=loaded: probesim (alu=1) must have patched every probe of
  * the class and simulated every hit, by its counters; no XOL area.
+ * PROBESIM_MODE=builtin: the kernel simulates (uprobe_sim.alu=1); no XOL
+ * area.
  *
  * PROBESIM_FUZZ_COUNT: encodings per class (default 10000).
  * PROBESIM_FUZZ_STATES: register states per encoding (default 1).
@@ -417,6 +419,7 @@ static void coverage_print(const struct coverage *c, enum alu_class cls,
 	}
 }
 
+#ifdef PROBESIM_MODULE
 /* ---- probesim's counters -------------------------------------------------- */
 
 struct alu_stats {
@@ -484,6 +487,8 @@ static int stats_wait_idle(int timeout_ms)
 /* ---- settings ------------------------------------------------------------- */
 
 /* A positive number from the environment, @def if unset; 0 if invalid. */
+#endif
+
 static unsigned long env_count(const char *name, unsigned long def, unsigned long max)
 {
 	const char *s = getenv(name);
@@ -531,8 +536,7 @@ FIXTURE(alu_fuzz) {
 
 FIXTURE_SETUP(alu_fuzz)
 {
-	char err[256] = "", missing[512] = "";
-	struct alu_stats s;
+	char err[256] = "";
 
 	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
@@ -540,14 +544,22 @@ FIXTURE_SETUP(alu_fuzz)
 		TH_LOG("PROBESIM_FUZZ_COUNT must be a number from 1 to 2^30");
 	ASSERT_NE(0U, fuzz_states())
 		TH_LOG("PROBESIM_FUZZ_STATES must be a number from 1 to %d", MAX_STATES);
-	if (self->mode == MODE_LOADED) {
+	if (mode_simulates(self->mode)) {
 		ASSERT_TRUE(probesim_param_on("alu"))
-			TH_LOG("PROBESIM_MODE=loaded means probesim loaded with alu=1 (its default)");
+			TH_LOG("PROBESIM_MODE=%s means the alu switch is on",
+			       probesim_mode_name(self->mode));
+	}
+#ifdef PROBESIM_MODULE
+	if (mode_counts(self->mode)) {
+		struct alu_stats s;
+		char missing[512] = "";
+
 		ASSERT_EQ(0, stats_read(&s, missing, sizeof(missing)))
 			TH_LOG("probesim/stats lacks:%s", missing);
 		ASSERT_EQ(0, stats_wait_idle(10000))
 			TH_LOG("patched uprobes of earlier tests still live");
 	}
+#endif
 }
 
 /*
@@ -561,11 +573,13 @@ FIXTURE_TEARDOWN_PARENT(alu_fuzz)
 	}
 	if (self->path[0])
 		unlink(self->path);
+#ifdef PROBESIM_MODULE
 	/* So that the next test, and the suite's rmmod, start clean. */
-	if (self->mode == MODE_LOADED) {
+	if (mode_counts(self->mode)) {
 		EXPECT_EQ(0, stats_wait_idle(10000))
 			TH_LOG("patched uprobes still live 10 s after their probes went");
 	}
+#endif
 }
 
 /* Where the time goes, in milliseconds. */
@@ -765,11 +779,15 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 		       unsigned int *reported, unsigned long *mismatches)
 {
 	size_t size = (size_t)b->n * BLOCK_BYTES;
-	bool loaded = self->mode == MODE_LOADED;
-	char err[1024] = "", missing[512];
+#ifdef PROBESIM_MODULE
+	bool counted = mode_counts(self->mode);
 	struct alu_stats s0, s1, s2;
+	char missing[512];
+	unsigned int c;
+#endif
+	char err[1024] = "";
 	long t = pst_now_ms(), total;
-	unsigned int i, k, c;
+	unsigned int i, k;
 	uint8_t *map;
 	int fd;
 
@@ -794,14 +812,17 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 	self->event_added = true;
 	ASSERT_EQ(0, probe_batch_add(self->event, self->path, b->offset, b->n))
 		TH_LOG("adding %u uprobes on %s: %s", b->n, self->path, strerror(errno));
-	if (loaded)
+#ifdef PROBESIM_MODULE
+	if (counted)
 		ASSERT_EQ(0, stats_read(&s0, missing, sizeof(missing)));
+#endif
 	fd = probe_batch_perf_open(self->event, 0);
 	ASSERT_LE(0, fd) TH_LOG("perf event on %s: %s", self->event, strerror(errno));
 	/* Every probed word is the uprobe BRK now. */
 	map = batch_map(b, self->path, UPROBE_BRK, err, sizeof(err));
 	ASSERT_NE(NULL, map) TH_LOG("%s", err);
-	if (loaded) {
+#ifdef PROBESIM_MODULE
+	if (counted) {
 		ASSERT_EQ(0, stats_read(&s1, missing, sizeof(missing)));
 		/* Every probe patched, each in its own class. */
 		for (c = 0; c < NR_CLASSES; c++)
@@ -810,6 +831,7 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 				TH_LOG("%s_patched after %u %s probes", class_name(c),
 				       b->n, class_name(b->cls));
 	}
+#endif
 	b->ms[PH_ATTACH] += lap(&t);
 
 	for (i = 0; i < b->n; i++) {
@@ -844,7 +866,8 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 		EXPECT_EQ((long)b->states, b->hits[i])
 			TH_LOG("probe on %#010x (#%lu) hit %ld times", b->insn[i],
 			       b->first + i, b->hits[i]);
-	if (loaded) {
+#ifdef PROBESIM_MODULE
+	if (counted) {
 		ASSERT_EQ(0, stats_read(&s2, missing, sizeof(missing)));
 		/* Every hit simulated, by its own class. */
 		for (c = 0; c < NR_CLASSES; c++)
@@ -855,6 +878,7 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 		EXPECT_EQ(0L, s2.track_failed - s0.track_failed);
 		EXPECT_EQ(0L, s2.hook_missed - s0.hook_missed);
 	}
+#endif
 
 	munmap(map, size);
 	close(fd);
@@ -903,13 +927,13 @@ static void fuzz(struct __test_metadata *_metadata, FIXTURE_DATA(alu_fuzz) *self
 	coverage_print(&cov, cls, states);
 	diag("%s: %lu runs %s, %lu mismatches; %.1f s: native %.1f, attach %.1f, probed %.1f, detach %.1f",
 	     class_name(cls), count * states,
-	     self->mode == MODE_LOADED ? "simulated" : "out of line", mismatches,
+	     mode_simulates(self->mode) ? "simulated" : "out of line", mismatches,
 	     (pst_now_ms() - start) / 1000.0, b->ms[PH_NATIVE] / 1000.0,
 	     b->ms[PH_ATTACH] / 1000.0, b->ms[PH_PROBED] / 1000.0,
 	     b->ms[PH_DETACH] / 1000.0);
 	EXPECT_EQ(0UL, mismatches);
 	/* XOL steps through the XOL area; simulation never creates it. */
-	if (self->mode == MODE_LOADED) {
+	if (mode_simulates(self->mode)) {
 		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a probe was single-stepped");
 	} else {
 		EXPECT_TRUE(has_xol_area(0));

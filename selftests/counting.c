@@ -17,7 +17,8 @@
  *
  * With probesim loaded (PROBESIM_MODE=loaded) its counters must agree: it
  * patched the uprobe once and simulated one hit per call. Without it
- * (PROBESIM_MODE=absent) those checks are skipped; the counts are not.
+ * (PROBESIM_MODE=absent, or builtin: the kernel simulates, and has no
+ * counters) those checks are skipped; the counts are not.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -103,9 +104,10 @@ FIXTURE_SETUP(counting)
 		self->perf[i].p = self->perf[i].r = -1;
 	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
-	if (self->mode == MODE_LOADED) {
-		ASSERT_TRUE(probesim_param_on(pst_family_name(variant->family)))
-			TH_LOG("PROBESIM_MODE=loaded means probesim loaded with nop=1 stp=1");
+	if (mode_simulates(self->mode)) {
+		ASSERT_TRUE(probesim_param_on(fam))
+			TH_LOG("PROBESIM_MODE=%s means the %s switch is on",
+			       probesim_mode_name(self->mode), fam);
 	}
 	ASSERT_EQ(0, pst_target_location(variant->family, self->path,
 					 sizeof(self->path), &self->offset));
@@ -114,7 +116,7 @@ FIXTURE_SETUP(counting)
 	/* Left over by an earlier run that died. */
 	tracefs_probe_remove(self->name_p);
 	tracefs_probe_remove(self->name_r);
-	if (self->mode == MODE_LOADED) {
+	if (mode_counts(self->mode)) {
 		ASSERT_EQ(0, pst_wait_idle(10000))
 			TH_LOG("patched uprobes of earlier tests still live");
 	}
@@ -144,7 +146,7 @@ FIXTURE_TEARDOWN_PARENT(counting)
 		EXPECT_EQ(0, tracefs_probe_remove(self->name_r));
 	}
 	/* So that the next test, and the suite's rmmod, start clean. */
-	if (self->mode == MODE_LOADED) {
+	if (mode_counts(self->mode)) {
 		EXPECT_EQ(0, pst_wait_idle(10000))
 			TH_LOG("patched uprobes still live 10 s after their probes went");
 	}
@@ -158,7 +160,7 @@ FIXTURE_TEARDOWN_PARENT(counting)
 static void attach_tracefs(struct __test_metadata *_metadata,
 			   FIXTURE_DATA(counting) *self)
 {
-	if (self->mode == MODE_LOADED) {
+	if (mode_counts(self->mode)) {
 		ASSERT_EQ(0, pst_stats_read(&self->before));
 	}
 	self->tracefs_p = true;
@@ -193,8 +195,9 @@ static void check_counts(struct __test_metadata *_metadata,
 	EXPECT_EQ(calls, perf_p) TH_LOG("perf uprobes");
 	EXPECT_EQ(calls, perf_r) TH_LOG("perf uretprobes");
 
-	if (self->mode != MODE_LOADED) {
-		TH_LOG("probesim stats checks skipped: PROBESIM_MODE=absent, probesim is not loaded");
+	if (!mode_counts(self->mode)) {
+		TH_LOG("probesim stats checks skipped: PROBESIM_MODE=%s has no probesim counters",
+		       probesim_mode_name(self->mode));
 		return;
 	}
 	/*

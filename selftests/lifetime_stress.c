@@ -288,9 +288,10 @@ FIXTURE_SETUP(stress)
 	self->owner = getpid();
 	self->fd[PST_NOP] = self->fd[PST_STP] = -1;
 	ASSERT_TRUE(mode != MODE_UNSET)
-		TH_LOG("set PROBESIM_MODE to absent or loaded");
+		TH_LOG("set PROBESIM_MODE to absent, loaded or builtin");
 	if (mode != MODE_LOADED)
-		SKIP(return, "PROBESIM_MODE=absent: the stress loads and unloads probesim, which the loaded mode provides");
+		SKIP(return, "PROBESIM_MODE=%s: the stress loads and unloads probesim, which the loaded mode provides",
+		     probesim_mode_name(mode));
 	ASSERT_TRUE(probesim_is_loaded())
 		TH_LOG("PROBESIM_MODE=loaded but probesim is not loaded");
 	self->loaded = true;

@@ -9,7 +9,7 @@
  * simulates must therefore never get it, however often the probes hit.
  * The witness is the process's memory map, not probesim's counters.
  *
- * PROBESIM_MODE=loaded: no XOL area after any batch of hits.
+ * PROBESIM_MODE=loaded or builtin: no XOL area after any batch of hits.
  * PROBESIM_MODE=absent: the control; the same process gets the XOL area
  * with its first hits, since every probe is single-stepped (but for NOP
  * from Linux 6.13 on, which the kernel simulates itself).
@@ -99,9 +99,10 @@ FIXTURE_SETUP(witness)
 	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
 	for (f = 0; f < PST_NR_FAMILIES; f++) {
-		if (self->mode == MODE_LOADED && variant->family[f]) {
+		if (mode_simulates(self->mode) && variant->family[f]) {
 			ASSERT_TRUE(probesim_param_on(pst_family_name(f)))
-				TH_LOG("PROBESIM_MODE=loaded means probesim loaded with nop=1 stp=1");
+				TH_LOG("PROBESIM_MODE=%s means the %s switch is on",
+				       probesim_mode_name(self->mode), pst_family_name(f));
 		}
 		ASSERT_EQ(0, pst_target_location(f, path, sizeof(path),
 						 &self->offset[f]));
@@ -110,9 +111,11 @@ FIXTURE_SETUP(witness)
 			 pst_family_name(f));
 		tracefs_probe_remove(self->name[f]);	/* stale */
 	}
-	if (self->mode == MODE_LOADED) {
+#ifdef PROBESIM_MODULE
+	if (mode_counts(self->mode)) {
 		ASSERT_EQ(0, pst_wait_idle(10000));
 	}
+#endif
 
 	ASSERT_EQ(0, pipe(to_child));
 	ASSERT_EQ(0, pipe(from_child));
@@ -156,9 +159,11 @@ FIXTURE_TEARDOWN_PARENT(witness)
 			EXPECT_EQ(0, tracefs_probe_remove(self->name[f]));
 		}
 	}
-	if (self->mode == MODE_LOADED) {
+#ifdef PROBESIM_MODULE
+	if (mode_counts(self->mode)) {
 		EXPECT_EQ(0, pst_wait_idle(10000));
 	}
+#endif
 }
 
 /* One batch of calls in the child; true if it computed right. */
@@ -170,18 +175,28 @@ static bool run_batch(FIXTURE_DATA(witness) *self)
 	       c == '1';
 }
 
+/* Whether probes of @family are simulated in @mode on this system. */
+static bool simulated(enum probesim_mode mode, enum pst_family family)
+{
+	if (pst_kernel_simulates(family))
+		return true;
+#ifdef PROBESIM_MODULE
+	if (mode == MODE_LOADED)
+		return pst_probesim_patches(family);
+#endif
+	return false;
+}
+
 TEST_F(witness, uprobes_only)
 {
-	bool loaded = self->mode == MODE_LOADED, stepped = false;
+	bool stepped = false;
 	int f, batch;
 
-	/* Single-stepped: neither the kernel nor a loaded probesim simulates. */
 	for (f = 0; f < PST_NR_FAMILIES; f++)
-		if (variant->family[f] && !pst_kernel_simulates(f) &&
-		    !(loaded && pst_probesim_patches(f)))
+		if (variant->family[f] && !simulated(self->mode, f))
 			stepped = true;
-	if (loaded && stepped)
-		SKIP(return, "this system has MTE or POE: probesim leaves STP single-stepped");
+	if (mode_simulates(self->mode) && stepped)
+		SKIP(return, "this system has MTE or POE: STP stays single-stepped");
 
 	for (f = 0; f < PST_NR_FAMILIES; f++) {
 		if (!variant->family[f])

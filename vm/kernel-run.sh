@@ -48,10 +48,9 @@ fi
 
 if [ -n "$series" ]; then
 	kbuild=$series
-	# The kernel's own simulation stays off: the selftests compare
-	# probesim.ko, or the kernel's single-step, with the CPU; the
-	# in-kernel simulation has its KUnit suites (series-check.sh).
-	vmopts+=(--append "probesim.kernel=series uprobe_sim.nop=0 uprobe_sim.alu=0 uprobe_sim.bti=0")
+	# The guest's selftests suite checks the kernel's own simulation
+	# first (PROBESIM_MODE=builtin), then switches it off for probesim.
+	vmopts+=(--append "probesim.kernel=series")
 else
 	kbuild=$("$here/build-kernel.sh" "$kver" "$flavor")
 fi

@@ -130,9 +130,35 @@ esac
 [ "$rc" = 0 ] || tail -n 40 "$out/kunit.log" >&2
 result "kunit.py on the $base series: ${summary:-no summary}" "$rc"
 
-# The kernel with the whole series: selftests without and with probesim,
-# no stock allowances.
+# The series' own selftests (tools/testing/selftests/arm64/uprobes), built
+# the way the kernel builds them, static for the initramfs.
+ksft=$out/kselftest
+# shellcheck disable=SC2317 # called through timed
+build_kselftests() {
+	rm -rf "$ksft"
+	mkdir -p "$ksft/root/kselftest-uprobes"
+	make -C "$series/tools/testing/selftests/arm64" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+		ARM64_SUBTARGETS=uprobes LDFLAGS=-static OUTPUT="$ksft/build" \
+		-j"$(nproc)" >"$out/kselftest.log" 2>&1 || return 1
+	local tests t
+	read -r -a tests < <(sed -n 's/^TEST_GEN_PROGS := //p' \
+		"$series/tools/testing/selftests/arm64/uprobes/Makefile")
+	[ "${#tests[@]}" -gt 0 ] || return 1
+	for t in "${tests[@]}"; do
+		cp "$ksft/build/uprobes/$t" "$ksft/root/kselftest-uprobes/" || return 1
+	done
+}
 rc=0
-"$here/kernel-run.sh" --series "$out" "$base" selftests "series-$base" || rc=$?
+timed "building the $base series' arm64 uprobes kselftests" build_kselftests || rc=$?
+[ "$rc" = 0 ] || tail -n 30 "$out/kselftest.log" >&2
+result "the $base series' kselftests build (tools/testing/selftests/arm64/uprobes)" "$rc"
+
+# The kernel with the whole series, probesim not loaded: the in-tree
+# kselftests and the project's selftests with the kernel simulating, then
+# the project's selftests without and with probesim (the kernel's
+# simulation switched off); no stock allowances.
+rc=0
+"$here/kernel-run.sh" --series "$out" --payload "$ksft/root" "$base" selftests \
+	"series-$base" || rc=$?
 [ "$rc" = 0 ] || status=1
 exit "$status"

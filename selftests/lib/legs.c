@@ -21,6 +21,7 @@ bool oracle_hwcap2(unsigned long bit)
 	return getauxval(AT_HWCAP2) & bit;
 }
 
+#ifdef PROBESIM_MODULE
 int oracle_stats_read(struct oracle_stats *s)
 {
 	static const struct probesim_stat_field fields[] = {
@@ -51,6 +52,7 @@ void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after
 	d->bti_hits = after->bti_hits - before->bti_hits;
 	d->bt_faults = after->bt_faults - before->bt_faults;
 }
+#endif
 
 /* Every family on or off: an XOL leg must not simulate anything. */
 static int set_params(const char *on)
@@ -66,7 +68,7 @@ static int set_params(const char *on)
 
 void oracle_params_restore(enum probesim_mode mode)
 {
-	if (mode == MODE_LOADED)
+	if (mode_simulates(mode))
 		set_params("1");
 }
 
@@ -155,7 +157,9 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 		    enum oracle_params params, enum probesim_mode mode,
 		    char *err, size_t errlen)
 {
+#ifdef PROBESIM_MODULE
 	struct oracle_stats before, after;
+#endif
 	unsigned int i;
 	void *base;
 	int fd, rc = 0;
@@ -163,7 +167,10 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 	memset(leg, 0, sizeof(*leg));
 	leg->img = img;
 	leg->iface = iface;
-	leg->loaded = mode == MODE_LOADED;
+	leg->switches = mode_simulates(mode);
+#ifdef PROBESIM_MODULE
+	leg->counted = mode_counts(mode);
+#endif
 	snprintf(leg->path, sizeof(leg->path), "/tmp/probesim-%d-%s-%s",
 		 getpid(), img->name, tag);
 	if (write_image(leg->path, img))
@@ -189,14 +196,15 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 	if (iface == IFACE_NONE)
 		return 0;
 
-	if (leg->loaded) {
-		if ((params == PARAMS_XOL && set_params("0")) ||
-		    (params == PARAMS_SIM && set_params("1")))
-			return fail(err, errlen, "setting probesim parameters: %s",
-				    strerror(errno));
-		if (oracle_stats_read(&before))
-			rc = fail(err, errlen, "reading probesim stats");
-	}
+	if (leg->switches &&
+	    ((params == PARAMS_XOL && set_params("0")) ||
+	     (params == PARAMS_SIM && set_params("1"))))
+		return fail(err, errlen, "setting the simulation switches: %s",
+			    strerror(errno));
+#ifdef PROBESIM_MODULE
+	if (leg->counted && oracle_stats_read(&before))
+		rc = fail(err, errlen, "reading probesim stats");
+#endif
 	for (i = 0; !rc && i < img->nprobes; i++)
 		if (attach_one(leg, img->probes[i], false))
 			rc = fail(err, errlen, "attaching a uprobe at %s:%#lx: %s",
@@ -204,15 +212,17 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 	if (!rc && ret && attach_one(leg, img->entry, true))
 		rc = fail(err, errlen, "attaching a uretprobe at %s:%#lx: %s",
 			  leg->path, img->entry, strerror(errno));
-	if (leg->loaded) {
+#ifdef PROBESIM_MODULE
+	if (leg->counted) {
 		if (!rc && oracle_stats_read(&after))
 			rc = fail(err, errlen, "reading probesim stats");
 		if (!rc)
 			oracle_stats_delta(&leg->attach, &after, &before);
-		if (params != PARAMS_KEEP && set_params("1") && !rc)
-			rc = fail(err, errlen, "restoring probesim parameters: %s",
-				  strerror(errno));
 	}
+#endif
+	if (leg->switches && params != PARAMS_KEEP && set_params("1") && !rc)
+		rc = fail(err, errlen, "restoring the simulation switches: %s",
+			  strerror(errno));
 	return rc;
 }
 

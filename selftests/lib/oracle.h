@@ -95,10 +95,10 @@ enum oracle_iface {
 };
 
 /*
- * What probesim's parameters are while the probes are analysed (loaded
- * mode only; absent mode has no parameters and every probe is XOL):
- * KEEP leaves them alone, XOL turns every family off (nop, stp, alu,
- * bti), SIM turns them all on. XOL and SIM set them all back to 1
+ * What the simulation's switches are while the probes are analysed
+ * (loaded and builtin modes; absent mode has none and every probe is
+ * XOL): KEEP leaves them alone, XOL turns every family off (nop, stp,
+ * alu, bti), SIM turns them all on. XOL and SIM set them all back to 1
  * afterwards, the suite's setting.
  */
 enum oracle_params { PARAMS_KEEP, PARAMS_XOL, PARAMS_SIM };
@@ -106,6 +106,7 @@ enum oracle_params { PARAMS_KEEP, PARAMS_XOL, PARAMS_SIM };
 /* AT_HWCAP2 has @bit. */
 bool oracle_hwcap2(unsigned long bit);
 
+#ifdef PROBESIM_MODULE
 struct oracle_stats {
 	long nop_patched, nop_hits, stp_patched, stp_hits, stp_faults, stp_refused;
 	long bti_patched, bti_hits, bt_faults;	/* bt: branch-target check */
@@ -114,6 +115,7 @@ struct oracle_stats {
 int oracle_stats_read(struct oracle_stats *s);
 void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after,
 			const struct oracle_stats *before);
+#endif
 
 struct oracle_probe {
 	unsigned long offset;
@@ -133,8 +135,11 @@ struct oracle_leg {
 	uint8_t *base;
 	struct oracle_probe probes[TARGET_MAX_PROBES + 1];
 	unsigned int nprobes;
-	bool loaded;
-	struct oracle_stats attach;	/* stats delta of the attach (loaded) */
+	bool switches;			/* the mode has switches to set */
+#ifdef PROBESIM_MODULE
+	bool counted;			/* and counters to read */
+	struct oracle_stats attach;	/* stats delta of the attach (counted) */
+#endif
 };
 
 /*
@@ -159,7 +164,7 @@ int oracle_legs_open(struct oracle_leg *native, struct oracle_leg *probed,
 long oracle_leg_hits(const struct oracle_leg *leg, unsigned int i);
 /* Detach, unmap, unlink. Safe on a zeroed or closed leg. */
 void oracle_leg_close(struct oracle_leg *leg);
-/* Set nop and stp back to 1 (loaded mode). */
+/* Set every family's switch back to 1 (loaded and builtin modes). */
 void oracle_params_restore(enum probesim_mode mode);
 
 /*
@@ -170,8 +175,8 @@ void oracle_params_restore(enum probesim_mode mode);
 int oracle_setup(enum probesim_mode *mode, struct code_image *img,
 		 const char *target, struct arena *a, char *err, size_t errlen);
 /*
- * The teardown of such a fixture: close both legs, set probesim's
- * parameters back (loaded mode), release the arena, free the image. Safe
+ * The teardown of such a fixture: close both legs, set the switches
+ * back (loaded and builtin modes), release the arena, free the image. Safe
  * on a zeroed fixture and after a failed setup.
  */
 void oracle_teardown(struct oracle_leg *native, struct oracle_leg *probed,

@@ -35,15 +35,18 @@ bool pst_call(enum pst_family family, long n);
 
 /*
  * Whether the kernel itself simulates probes of @family: NOP from Linux
- * 6.13 on. probesim then leaves them alone.
+ * 6.13 on, every family in PROBESIM_MODE=builtin (STP where the system
+ * allows it). probesim then leaves them alone.
  */
 bool pst_kernel_simulates(enum pst_family family);
 
+#ifdef PROBESIM_MODULE
 /*
  * Whether a loaded probesim patches, and so simulates and counts, new
  * probes of @family on this system and kernel.
  */
 bool pst_probesim_patches(enum pst_family family);
+#endif
 
 /* Kernel release at least MAJOR.MINOR. */
 bool pst_kernel_at_least(int major, int minor);
@@ -58,6 +61,7 @@ bool pst_tracefs_hits_percpu(void);
 /* Pin the calling thread to CPU @cpu; 0 on success. */
 int pst_pin_to_cpu(int cpu);
 
+#ifdef PROBESIM_MODULE
 /* One read of debugfs probesim/stats. */
 struct pst_stats {
 	long patched[PST_NR_FAMILIES];
@@ -85,6 +89,7 @@ int pst_module_load(const char *ko, const char *params);
 long pst_module_refcnt(void);
 /* delete_module("probesim", O_NONBLOCK); 0 or -errno. */
 int pst_module_unload(void);
+#endif
 
 /* Milliseconds from CLOCK_MONOTONIC. */
 long pst_now_ms(void);

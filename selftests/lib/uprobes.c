@@ -19,6 +19,10 @@
 #endif
 
 #define TRACEFS "/sys/kernel/tracing"
+#ifdef PROBESIM_MODULE
+#define MODULE_SWITCHES "/sys/module/probesim/parameters"
+#endif
+#define BUILTIN_SWITCHES "/sys/module/uprobe_sim/parameters"
 #define GROUP "probesim_test"
 
 long read_file_long(const char *file, const char *format)
@@ -145,6 +149,7 @@ long perf_probe_hits(int fd)
 	return (long)count;
 }
 
+#ifdef PROBESIM_MODULE
 enum probesim_mode probesim_mode(void)
 {
 	const char *mode = getenv("PROBESIM_MODE");
@@ -153,8 +158,17 @@ enum probesim_mode probesim_mode(void)
 		return MODE_ABSENT;
 	if (mode && !strcmp(mode, "loaded"))
 		return MODE_LOADED;
+	if (mode && !strcmp(mode, "builtin"))
+		return MODE_BUILTIN;
 	return MODE_UNSET;
 }
+#else
+/* In the kernel tree, the kernel itself simulates. */
+enum probesim_mode probesim_mode(void)
+{
+	return MODE_BUILTIN;
+}
+#endif
 
 const char *probesim_mode_name(enum probesim_mode mode)
 {
@@ -163,6 +177,8 @@ const char *probesim_mode_name(enum probesim_mode mode)
 		return "absent";
 	case MODE_LOADED:
 		return "loaded";
+	case MODE_BUILTIN:
+		return "builtin";
 	default:
 		return "unset";
 	}
@@ -170,11 +186,15 @@ const char *probesim_mode_name(enum probesim_mode mode)
 
 int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen)
 {
+#ifdef PROBESIM_MODULE
 	bool loaded = probesim_is_loaded();
+#endif
 
 	*mode = probesim_mode();
+#ifdef PROBESIM_MODULE
 	if (*mode == MODE_UNSET) {
-		snprintf(err, errlen, "PROBESIM_MODE must be \"absent\" or \"loaded\"");
+		snprintf(err, errlen,
+			 "PROBESIM_MODE must be \"absent\", \"loaded\" or \"builtin\"");
 		return -1;
 	}
 	if ((*mode == MODE_LOADED) != loaded) {
@@ -182,20 +202,38 @@ int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen)
 			 probesim_mode_name(*mode), loaded ? "" : "not ");
 		return -1;
 	}
+#endif
+	if (*mode == MODE_BUILTIN && access(BUILTIN_SWITCHES "/nop", F_OK)) {
+		snprintf(err, errlen, "the kernel does not simulate uprobed instructions: no %s/nop",
+			 BUILTIN_SWITCHES);
+		return -1;
+	}
 	return 0;
+}
+
+#ifdef PROBESIM_MODULE
+static const char *switches_dir(void)
+{
+	return probesim_mode() == MODE_BUILTIN ? BUILTIN_SWITCHES : MODULE_SWITCHES;
 }
 
 bool probesim_is_loaded(void)
 {
 	return access("/sys/module/probesim", F_OK) == 0;
 }
+#else
+static const char *switches_dir(void)
+{
+	return BUILTIN_SWITCHES;
+}
+#endif
 
 bool probesim_param_on(const char *name)
 {
 	char file[256], value[8] = "";
 	FILE *f;
 
-	snprintf(file, sizeof(file), "/sys/module/probesim/parameters/%s", name);
+	snprintf(file, sizeof(file), "%s/%s", switches_dir(), name);
 	f = fopen(file, "r");
 	if (!f)
 		return false;
@@ -209,7 +247,7 @@ int probesim_set_param(const char *name, const char *value)
 {
 	char file[256];
 
-	snprintf(file, sizeof(file), "/sys/module/probesim/parameters/%s", name);
+	snprintf(file, sizeof(file), "%s/%s", switches_dir(), name);
 	return write_file(file, value, false);
 }
 
@@ -220,6 +258,7 @@ bool system_allows_stp(void)
 	return !(hwcap2 & HWCAP2_MTE) && !(hwcap2 & HWCAP2_POE);
 }
 
+#ifdef PROBESIM_MODULE
 int probesim_stats_read(void *stats, const struct probesim_stat_field *fields,
 			unsigned int n)
 {
@@ -243,6 +282,7 @@ int probesim_stats_read(void *stats, const struct probesim_stat_field *fields,
 	fclose(f);
 	return found == (1U << n) - 1 ? 0 : -1;
 }
+#endif
 
 unsigned long xol_area_start(pid_t pid)
 {

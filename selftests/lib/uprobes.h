@@ -41,32 +41,54 @@ long perf_probe_hits(int fd);
 
 /*
  * PROBESIM_MODE, as set by the suite: what the test must expect (never
- * taken from behaviour). UNSET: neither "absent" nor "loaded".
+ * taken from behaviour). ABSENT: nothing simulates but what the stock
+ * kernel does. LOADED: probesim.ko simulates, with its switches in
+ * /sys/module/probesim/parameters and its counters in debugfs. BUILTIN:
+ * the kernel itself simulates (the patch series), with the same switches
+ * in /sys/module/uprobe_sim/parameters and no counters. UNSET: none of
+ * these.
  */
-enum probesim_mode { MODE_UNSET, MODE_ABSENT, MODE_LOADED };
+enum probesim_mode { MODE_UNSET, MODE_ABSENT, MODE_LOADED, MODE_BUILTIN };
 enum probesim_mode probesim_mode(void);
 const char *probesim_mode_name(enum probesim_mode mode);
+/* Something simulates: probesim.ko or the kernel itself. */
+static inline bool mode_simulates(enum probesim_mode mode)
+{
+	return mode == MODE_LOADED || mode == MODE_BUILTIN;
+}
+
+/* The simulation has per-family counters (debugfs probesim/stats). */
+static inline bool mode_counts(enum probesim_mode mode)
+{
+	return mode == MODE_LOADED;
+}
+
 /*
- * The mode, checked: it must be set, and probesim loaded exactly when it
- * says so. Stores it in @mode either way (for the teardown); 0, or -1
- * with the reason in @err.
+ * The mode, checked: it must be set, probesim loaded exactly when it says
+ * so, and the kernel's switches present for BUILTIN. Stores it in @mode
+ * either way (for the teardown); 0, or -1 with the reason in @err.
  */
 int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen);
 
+#ifdef PROBESIM_MODULE
 /* probesim.ko state, for expectations set by the test's own mode. */
 bool probesim_is_loaded(void);
-/* A bool parameter of the loaded probesim is on. */
+#endif
+/*
+ * A bool switch of the simulation is on, and setting one (0 on success):
+ * probesim's parameters, or the kernel's in BUILTIN mode.
+ */
 bool probesim_param_on(const char *name);
-/* Write a module parameter of probesim; 0 on success. */
 int probesim_set_param(const char *name, const char *value);
 
 /*
- * Whether a loaded probesim may simulate STP on this system: its gate
+ * Whether the simulation may simulate STP on this system: its gate
  * refuses where the CPU has MTE or POE (a property of the system, from
  * the hwcaps, not something observed).
  */
 bool system_allows_stp(void);
 
+#ifdef PROBESIM_MODULE
 /* A counter of debugfs probesim/stats: its name, a long at @offset. */
 struct probesim_stat_field {
 	const char *name;
@@ -78,6 +100,7 @@ struct probesim_stat_field {
  */
 int probesim_stats_read(void *stats, const struct probesim_stat_field *fields,
 			unsigned int n);
+#endif
 
 /* True if /proc/PID/maps (0: self) contains the "[uprobes]" XOL area. */
 bool has_xol_area(pid_t pid);

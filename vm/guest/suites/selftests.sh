@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # The kselftests, twice: without probesim (PROBESIM_MODE=absent: the
 # simulation checks skip, every equivalence check still runs) and with it
-# loaded, stp=1 (PROBESIM_MODE=loaded). The mode is what the tests expect;
+# loaded, stp=1 (PROBESIM_MODE=loaded); on a kernel with the patch series
+# a third time first, with the kernel simulating (PROBESIM_MODE=builtin). The mode is what the tests expect;
 # they never infer it from what they observe.
 export PROBESIM_KO=/modules/probesim.ko
 
@@ -26,16 +27,53 @@ param_checks() {
 }
 ktap_section module-params param_checks
 
+# run_selftests MODE: every selftest once, told MODE.
+run_selftests() {
+	for t in /selftests/*; do
+		case "$(basename "$t")" in negative_*) continue ;; esac
+		ktap_section "selftest-$1-$(basename "$t")" env PROBESIM_MODE="$1" "$t"
+	done
+}
+
+# uprobe_sim_switches VALUE: every switch of the kernel's own simulation.
+uprobe_sim_switches() {
+	for f in /sys/module/uprobe_sim/parameters/*; do
+		echo "$1" >"$f" || return 1
+	done
+}
+
+# A kernel with the patch series simulates by itself: first that, with
+# every switch on and probesim not loaded: the series' kselftests, then
+# these with PROBESIM_MODE=builtin; then
+# the switches go off and the modes below compare probesim.ko and the
+# single-step with the CPU as on a stock kernel.
+if [ "$PROBESIM_KERNEL" = series ]; then
+	if uprobe_sim_switches 1 2>/tmp/switches.err; then
+		# The series' own kselftests, as built in its tree.
+		if [ -d /kselftest-uprobes ]; then
+			for t in /kselftest-uprobes/*; do
+				ktap_section "kselftest-uprobes-$(basename "$t")" "$t"
+			done
+		else
+			tap_fail kselftest-uprobes "no /kselftest-uprobes in the initramfs"
+		fi
+		run_selftests builtin
+	else
+		tap_fail selftests-builtin-switches \
+			"switching uprobe_sim on: $(cat /tmp/switches.err)"
+	fi
+	if ! uprobe_sim_switches 0 2>/tmp/switches.err; then
+		tap_fail selftests-builtin-switches-off \
+			"switching uprobe_sim off: $(cat /tmp/switches.err)"
+	fi
+fi
+
 for mode in absent loaded; do
 	if [ "$mode" = loaded ] && ! insmod "$PROBESIM_KO" stp=1 2>/tmp/insmod.err; then
 		tap_fail selftests-insmod "insmod probesim: $(cat /tmp/insmod.err)"
 		continue
 	fi
-	for t in /selftests/*; do
-		case "$(basename "$t")" in negative_*) continue ;; esac
-		ktap_section "selftest-$mode-$(basename "$t")" \
-			env PROBESIM_MODE=$mode "$t"
-	done
+	run_selftests "$mode"
 	if [ "$mode" = loaded ] && ! rmmod probesim 2>/tmp/rmmod.err; then
 		tap_fail selftests-rmmod "rmmod probesim after the tests: $(cat /tmp/rmmod.err)"
 	fi
