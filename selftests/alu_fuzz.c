@@ -390,12 +390,13 @@ static void coverage_print(const struct coverage *c, enum alu_class cls,
 	diag("%s: opc:%s", class_names[cls], line);
 	switch (cls) {
 	case LOGIC_IMM:
-		diag("%s: Rn=31 %lu; element size 2: %lu, 4: %lu, 8: %lu, 16: %lu, 32: %lu, 64: %lu",
+		diag("%s: Rn=31 %lu; esize 2: %lu, 4: %lu, 8: %lu, 16: %lu, 32: %lu, 64: %lu",
 		     class_names[cls], c->rn31, c->esize[1], c->esize[2],
 		     c->esize[3], c->esize[4], c->esize[5], c->esize[6]);
-		diag("%s: one 1 %lu, all but one 1 %lu, rotation 0 %lu, rotation max %lu, ignored immr bits set %lu",
+		diag("%s: one 1 %lu, all but one 1 %lu, rotation 0 %lu, rotation max %lu",
 		     class_names[cls], c->ones_min, c->ones_max, c->rot_zero,
-		     c->rot_max, c->immr_high);
+		     c->rot_max);
+		diag("%s: ignored immr bits set %lu", class_names[cls], c->immr_high);
 		break;
 	case ADDSUB_IMM:
 		diag("%s: Rn=31 %lu; LSL #0 %lu, LSL #12 %lu; imm12=0 %lu, imm12=0xfff %lu",
@@ -484,11 +485,11 @@ static int stats_wait_idle(int timeout_ms)
 	}
 }
 
+#endif
+
 /* ---- settings ------------------------------------------------------------- */
 
 /* A positive number from the environment, @def if unset; 0 if invalid. */
-#endif
-
 static unsigned long env_count(const char *name, unsigned long def, unsigned long max)
 {
 	const char *s = getenv(name);
@@ -568,9 +569,8 @@ FIXTURE_SETUP(alu_fuzz)
  */
 FIXTURE_TEARDOWN_PARENT(alu_fuzz)
 {
-	if (self->event_added) {
+	if (self->event_added)
 		EXPECT_EQ(0, probe_batch_remove(self->event));
-	}
 	if (self->path[0])
 		unlink(self->path);
 #ifdef PROBESIM_MODULE
@@ -675,35 +675,48 @@ fail:
 	return NULL;
 }
 
+/* A state diff as text: two states named @a_name and @b_name, into @out. */
+struct diff_text {
+	const char *a_name, *b_name;
+	char *out;
+	size_t len;
+	int used;
+};
+
+/* Append register @name to @d if @a and @b differ; 1 if they do. */
+static unsigned int diff_reg(struct diff_text *d, const char *name, uint64_t in,
+			     uint64_t a, uint64_t b)
+{
+	if (a == b)
+		return 0;
+	if (d->used < (int)d->len)
+		d->used += snprintf(d->out + d->used, d->len - d->used,
+				    " %s in %#llx %s %#llx %s %#llx;", name,
+				    (unsigned long long)in,
+				    d->a_name, (unsigned long long)a,
+				    d->b_name, (unsigned long long)b);
+	return 1;
+}
+
 /* The registers @a and @b differ in, as text; how many. */
 static unsigned int state_diff(const struct cpu_state *in, const char *a_name,
 			       const struct cpu_state *a, const char *b_name,
 			       const struct cpu_state *b, char *out, size_t len)
 {
+	struct diff_text d = {
+		.a_name = a_name, .b_name = b_name, .out = out, .len = len,
+	};
 	unsigned int r, n = 0;
-	int used = 0;
 
-#define DIFF(name, field) do { \
-	if (a->field != b->field) { \
-		n++; \
-		if (used < (int)len) \
-			used += snprintf(out + used, len - used, \
-					 " %s in %#llx %s %#llx %s %#llx;", name, \
-					 (unsigned long long)in->field, \
-					 a_name, (unsigned long long)a->field, \
-					 b_name, (unsigned long long)b->field); \
-	} \
-} while (0)
 	out[0] = 0;
 	for (r = 0; r < 31; r++) {
 		char name[8];
 
 		snprintf(name, sizeof(name), "x%u", r);
-		DIFF(name, x[r]);
+		n += diff_reg(&d, name, in->x[r], a->x[r], b->x[r]);
 	}
-	DIFF("sp", sp);
-	DIFF("nzcv", nzcv);
-#undef DIFF
+	n += diff_reg(&d, "sp", in->sp, a->sp, b->sp);
+	n += diff_reg(&d, "nzcv", in->nzcv, a->nzcv, b->nzcv);
 	return n;
 }
 
@@ -775,7 +788,7 @@ static long lap(long *start)
  * that mmap() installs them all in one go, and come off with the mapping.
  */
 static void fuzz_batch(struct __test_metadata *_metadata,
-		       FIXTURE_DATA(alu_fuzz) *self, struct batch *b,
+		       struct _test_data_alu_fuzz *self, struct batch *b,
 		       unsigned int *reported, unsigned long *mismatches)
 {
 	size_t size = (size_t)b->n * BLOCK_BYTES;
@@ -888,7 +901,7 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 	b->ms[PH_DETACH] += lap(&t);
 }
 
-static void fuzz(struct __test_metadata *_metadata, FIXTURE_DATA(alu_fuzz) *self,
+static void fuzz(struct __test_metadata *_metadata, struct _test_data_alu_fuzz *self,
 		 enum alu_class cls)
 {
 	unsigned long count = fuzz_count(), i, mismatches = 0;
@@ -925,19 +938,18 @@ static void fuzz(struct __test_metadata *_metadata, FIXTURE_DATA(alu_fuzz) *self
 	}
 
 	coverage_print(&cov, cls, states);
-	diag("%s: %lu runs %s, %lu mismatches; %.1f s: native %.1f, attach %.1f, probed %.1f, detach %.1f",
-	     class_name(cls), count * states,
-	     mode_simulates(self->mode) ? "simulated" : "out of line", mismatches,
-	     (pst_now_ms() - start) / 1000.0, b->ms[PH_NATIVE] / 1000.0,
-	     b->ms[PH_ATTACH] / 1000.0, b->ms[PH_PROBED] / 1000.0,
-	     b->ms[PH_DETACH] / 1000.0);
+	diag("%s: %lu runs %s, %lu mismatches", class_name(cls), count * states,
+	     mode_simulates(self->mode) ? "simulated" : "out of line", mismatches);
+	diag("%s: %.1f s: native %.1f, attach %.1f, probed %.1f, detach %.1f",
+	     class_name(cls), (pst_now_ms() - start) / 1000.0,
+	     b->ms[PH_NATIVE] / 1000.0, b->ms[PH_ATTACH] / 1000.0,
+	     b->ms[PH_PROBED] / 1000.0, b->ms[PH_DETACH] / 1000.0);
 	EXPECT_EQ(0UL, mismatches);
 	/* XOL steps through the XOL area; simulation never creates it. */
-	if (mode_simulates(self->mode)) {
+	if (mode_simulates(self->mode))
 		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a probe was single-stepped");
-	} else {
+	if (!mode_simulates(self->mode))
 		EXPECT_TRUE(has_xol_area(0));
-	}
 	free(b->native);
 	free(b);
 }

@@ -26,7 +26,7 @@
 #include "oracle.h"
 #include "uprobes.h"
 
-#define HWCAP2_BTI_BIT	(1UL << 17)
+#define HWCAP2_BTI_BIT	BIT(17)
 
 #define BTI		0xd503241fU
 #define BTI_C		0xd503245fU
@@ -133,20 +133,197 @@ FIXTURE_VARIANT(bti) {
 	bool guarded;
 };
 
-#define BTI_VARIANTS(name, insn)					\
-FIXTURE_VARIANT_ADD(bti, name##_fall_guarded) { insn, FALL, true };	\
-FIXTURE_VARIANT_ADD(bti, name##_blr_guarded) { insn, BLR, true };	\
-FIXTURE_VARIANT_ADD(bti, name##_br_x16_guarded) { insn, BR16, true };	\
-FIXTURE_VARIANT_ADD(bti, name##_br_x0_guarded) { insn, BR0, true };	\
-FIXTURE_VARIANT_ADD(bti, name##_fall_unguarded) { insn, FALL, false };	\
-FIXTURE_VARIANT_ADD(bti, name##_blr_unguarded) { insn, BLR, false };	\
-FIXTURE_VARIANT_ADD(bti, name##_br_x16_unguarded) { insn, BR16, false }; \
-FIXTURE_VARIANT_ADD(bti, name##_br_x0_unguarded) { insn, BR0, false }
+FIXTURE_VARIANT_ADD(bti, bti_fall_guarded) {
+	.insn = BTI,
+	.entry = FALL,
+	.guarded = true,
+};
 
-BTI_VARIANTS(bti, BTI);
-BTI_VARIANTS(bti_c, BTI_C);
-BTI_VARIANTS(bti_j, BTI_J);
-BTI_VARIANTS(bti_jc, BTI_JC);
+FIXTURE_VARIANT_ADD(bti, bti_blr_guarded) {
+	.insn = BTI,
+	.entry = BLR,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_br_x16_guarded) {
+	.insn = BTI,
+	.entry = BR16,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_br_x0_guarded) {
+	.insn = BTI,
+	.entry = BR0,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_fall_unguarded) {
+	.insn = BTI,
+	.entry = FALL,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_blr_unguarded) {
+	.insn = BTI,
+	.entry = BLR,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_br_x16_unguarded) {
+	.insn = BTI,
+	.entry = BR16,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_br_x0_unguarded) {
+	.insn = BTI,
+	.entry = BR0,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_c_fall_guarded) {
+	.insn = BTI_C,
+	.entry = FALL,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_c_blr_guarded) {
+	.insn = BTI_C,
+	.entry = BLR,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_c_br_x16_guarded) {
+	.insn = BTI_C,
+	.entry = BR16,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_c_br_x0_guarded) {
+	.insn = BTI_C,
+	.entry = BR0,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_c_fall_unguarded) {
+	.insn = BTI_C,
+	.entry = FALL,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_c_blr_unguarded) {
+	.insn = BTI_C,
+	.entry = BLR,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_c_br_x16_unguarded) {
+	.insn = BTI_C,
+	.entry = BR16,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_c_br_x0_unguarded) {
+	.insn = BTI_C,
+	.entry = BR0,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_j_fall_guarded) {
+	.insn = BTI_J,
+	.entry = FALL,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_j_blr_guarded) {
+	.insn = BTI_J,
+	.entry = BLR,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_j_br_x16_guarded) {
+	.insn = BTI_J,
+	.entry = BR16,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_j_br_x0_guarded) {
+	.insn = BTI_J,
+	.entry = BR0,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_j_fall_unguarded) {
+	.insn = BTI_J,
+	.entry = FALL,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_j_blr_unguarded) {
+	.insn = BTI_J,
+	.entry = BLR,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_j_br_x16_unguarded) {
+	.insn = BTI_J,
+	.entry = BR16,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_j_br_x0_unguarded) {
+	.insn = BTI_J,
+	.entry = BR0,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_jc_fall_guarded) {
+	.insn = BTI_JC,
+	.entry = FALL,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_jc_blr_guarded) {
+	.insn = BTI_JC,
+	.entry = BLR,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_jc_br_x16_guarded) {
+	.insn = BTI_JC,
+	.entry = BR16,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_jc_br_x0_guarded) {
+	.insn = BTI_JC,
+	.entry = BR0,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_jc_fall_unguarded) {
+	.insn = BTI_JC,
+	.entry = FALL,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_jc_blr_unguarded) {
+	.insn = BTI_JC,
+	.entry = BLR,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_jc_br_x16_unguarded) {
+	.insn = BTI_JC,
+	.entry = BR16,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, bti_jc_br_x0_unguarded) {
+	.insn = BTI_JC,
+	.entry = BR0,
+	.guarded = false,
+};
 
 FIXTURE_SETUP(bti)
 {
@@ -225,7 +402,7 @@ TEST_F(bti, native_follows_the_arm_arm)
 	oracle_result_free(&n);
 }
 
-static void compare(struct __test_metadata *_metadata, FIXTURE_DATA(bti) *self,
+static void compare(struct __test_metadata *_metadata, struct _test_data_bti *self,
 		    bool sim)
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
@@ -238,7 +415,8 @@ static void compare(struct __test_metadata *_metadata, FIXTURE_DATA(bti) *self,
 	unsigned int diffs;
 
 	if (sim && !mode_simulates(self->mode))
-		SKIP(return, "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
+		SKIP(return,
+		     "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, &self->img, IFACE_PERF,
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
 				      err, sizeof(err)))

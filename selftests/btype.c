@@ -15,7 +15,7 @@
 #include "oracle.h"
 #include "uprobes.h"
 
-#define HWCAP2_BTI_BIT	(1UL << 17)
+#define HWCAP2_BTI_BIT	BIT(17)
 
 static const char layout_rw[] = "wwwwwwwwwwwwwwww";
 
@@ -82,7 +82,7 @@ TEST_F(btype, guarded_page_traps)
 	oracle_result_free(&n);
 }
 
-static void btype(struct __test_metadata *_metadata, FIXTURE_DATA(btype) *self,
+static void btype(struct __test_metadata *_metadata, struct _test_data_btype *self,
 		  enum oracle_iface iface, bool sim)
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
@@ -95,7 +95,8 @@ static void btype(struct __test_metadata *_metadata, FIXTURE_DATA(btype) *self,
 	char err[256] = "";
 
 	if (sim && !mode_simulates(self->mode))
-		SKIP(return, "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
+		SKIP(return,
+		     "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
 
 	ASSERT_EQ(0, btype_image(&self->img, false));
 	ASSERT_EQ(1U, self->img.nops);

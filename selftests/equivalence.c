@@ -36,24 +36,65 @@ FIXTURE_VARIANT(equiv) {
 	const char *target;
 };
 
-#define TARGET_VARIANT(t) \
-	FIXTURE_VARIANT_ADD(equiv, t) { .target = #t }
+FIXTURE_VARIANT_ADD(equiv, nop) {
+	.target = "nop",
+};
 
-TARGET_VARIANT(nop);
-TARGET_VARIANT(usdt);
-TARGET_VARIANT(stp_fp_lr);
-TARGET_VARIANT(stp_x19_x20);
-TARGET_VARIANT(stp_x0_x1_min);
-TARGET_VARIANT(stp_max);
-TARGET_VARIANT(stp_pos);
-TARGET_VARIANT(stp_zero);
-TARGET_VARIANT(stp_same);
-TARGET_VARIANT(stp_xzr);
-TARGET_VARIANT(stp_xzr_lr);
-TARGET_VARIANT(stp_odd);
-TARGET_VARIANT(b2b_nop);
-TARGET_VARIANT(b2b_stp);
-TARGET_VARIANT(b2b_mixed);
+FIXTURE_VARIANT_ADD(equiv, usdt) {
+	.target = "usdt",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_fp_lr) {
+	.target = "stp_fp_lr",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_x19_x20) {
+	.target = "stp_x19_x20",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_x0_x1_min) {
+	.target = "stp_x0_x1_min",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_max) {
+	.target = "stp_max",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_pos) {
+	.target = "stp_pos",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_zero) {
+	.target = "stp_zero",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_same) {
+	.target = "stp_same",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_xzr) {
+	.target = "stp_xzr",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_xzr_lr) {
+	.target = "stp_xzr_lr",
+};
+
+FIXTURE_VARIANT_ADD(equiv, stp_odd) {
+	.target = "stp_odd",
+};
+
+FIXTURE_VARIANT_ADD(equiv, b2b_nop) {
+	.target = "b2b_nop",
+};
+
+FIXTURE_VARIANT_ADD(equiv, b2b_stp) {
+	.target = "b2b_stp",
+};
+
+FIXTURE_VARIANT_ADD(equiv, b2b_mixed) {
+	.target = "b2b_mixed",
+};
 
 FIXTURE_SETUP(equiv)
 {
@@ -87,7 +128,7 @@ static uint64_t expected_sp(const struct code_image *img, uint64_t sp)
 	return sp;
 }
 
-static void equiv(struct __test_metadata *_metadata, FIXTURE_DATA(equiv) *self,
+static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *self,
 		  enum oracle_params params, enum oracle_iface iface, bool ret)
 {
 	const struct code_image *img = &self->img;
@@ -100,9 +141,11 @@ static void equiv(struct __test_metadata *_metadata, FIXTURE_DATA(equiv) *self,
 	char err[256] = "";
 
 	if (sim && !mode_simulates(self->mode))
-		SKIP(return, "PROBESIM_MODE=absent: no simulated leg (the xol_* tests compare native and XOL)");
+		SKIP(return,
+		     "PROBESIM_MODE=absent: no simulated leg (the xol_* tests compare native and XOL)");
 	if (sim && img->stps && !system_allows_stp())
-		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
+		SKIP(return,
+		     "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, iface, ret,
 				      params, self->mode, err, sizeof(err)))
@@ -155,13 +198,12 @@ static void equiv(struct __test_metadata *_metadata, FIXTURE_DATA(equiv) *self,
 			       self->probed.probes[i].ret ? ", uretprobe" : "");
 
 	/* XOL steps through the XOL area; simulation never creates it. */
-	if (!sim) {
+	if (!sim)
 		EXPECT_TRUE(has_xol_area(0));
-	} else if (!ret) {
+	if (sim && !ret)
 		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a simulated probe was single-stepped");
-	}
-
 #ifdef PROBESIM_MODULE
+
 	if (counted) {
 		ASSERT_EQ(0, oracle_stats_read(&after));
 		oracle_stats_delta(&d, &after, &before);

@@ -20,7 +20,7 @@
 #include "oracle.h"
 #include "uprobes.h"
 
-#define HWCAP2_MTE_BIT	(1UL << 18)
+#define HWCAP2_MTE_BIT	BIT(18)
 #define MEM_TAG		3ULL	/* allocation tag of the stack */
 #define OTHER_TAG	5ULL
 #define MTE_PAGES	"wwwwwwmmmmwwwwww"	/* pages 6-9: PROT_MTE */
@@ -41,8 +41,9 @@ FIXTURE_SETUP(mte)
 		TH_LOG("%s", err);
 	if (!oracle_hwcap2(HWCAP2_MTE_BIT)) {
 		ASSERT_EQ(NULL, getenv("PROBESIM_REQUIRE_MTE"))
-			TH_LOG("no MTE (HWCAP2_MTE): the VM must run with mte=on (kernel-run.sh --mte)");
-		SKIP(return, "the CPU has no MTE (HWCAP2_MTE): the selftests-mte suite runs this with mte=on");
+			TH_LOG("no MTE (HWCAP2_MTE): the VM needs mte=on (kernel-run.sh --mte)");
+		SKIP(return,
+		     "the CPU has no MTE (HWCAP2_MTE): the selftests-mte suite runs this with mte=on");
 	}
 	/* Synchronous tag check faults; IRG may pick any non-zero tag. */
 	ASSERT_EQ(0, prctl(PR_SET_TAGGED_ADDR_CTRL,
@@ -75,8 +76,8 @@ static int tag_stack(const struct arena *a, void *unused)
  * Probe the push with probesim asked to simulate STP (stp=1), run it
  * natively and probed from SP tagged @sp_tag, compare.
  */
-static void push(struct __test_metadata *_metadata, FIXTURE_DATA(mte) *self,
-		 enum oracle_iface iface, uint64_t sp_tag, bool faults)
+static void tagged_push(struct __test_metadata *_metadata, struct _test_data_mte *self,
+			enum oracle_iface iface, uint64_t sp_tag, bool faults)
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
 	struct oracle_case c = {
@@ -135,22 +136,22 @@ static void push(struct __test_metadata *_metadata, FIXTURE_DATA(mte) *self,
 
 TEST_F(mte, tag_match_tracefs)
 {
-	push(_metadata, self, IFACE_TRACEFS, MEM_TAG, false);
+	tagged_push(_metadata, self, IFACE_TRACEFS, MEM_TAG, false);
 }
 
 TEST_F(mte, tag_match_perf)
 {
-	push(_metadata, self, IFACE_PERF, MEM_TAG, false);
+	tagged_push(_metadata, self, IFACE_PERF, MEM_TAG, false);
 }
 
 TEST_F(mte, tag_mismatch_tracefs)
 {
-	push(_metadata, self, IFACE_TRACEFS, OTHER_TAG, true);
+	tagged_push(_metadata, self, IFACE_TRACEFS, OTHER_TAG, true);
 }
 
 TEST_F(mte, tag_mismatch_perf)
 {
-	push(_metadata, self, IFACE_PERF, OTHER_TAG, true);
+	tagged_push(_metadata, self, IFACE_PERF, OTHER_TAG, true);
 }
 
 TEST_HARNESS_MAIN

@@ -28,40 +28,11 @@
 #include <asm/ptrace.h>
 
 #include "kselftest_harness.h"
+#include "step_targets.h"
 #include "uprobes.h"
 
-/* Each target's second word is the probed one. */
-asm(".text\n"
-    ".balign 64\n"
-    ".globl step_target_nop\n"
-    "step_target_nop:\n"
-    "	mov x9, #1\n"
-    "	nop\n"
-    "	add x9, x9, #1\n"
-    "	add x9, x9, #2\n"
-    "	ret\n"
-    ".balign 64\n"
-    ".globl step_target_xpaclri\n"
-    "step_target_xpaclri:\n"
-    "	mov x9, #1\n"
-    "	hint #7\n"			/* xpaclri: steppable, never simulated */
-    "	add x9, x9, #1\n"
-    "	add x9, x9, #2\n"
-    "	ret\n"
-    ".balign 64\n"
-    ".globl step_target_stp\n"
-    "step_target_stp:\n"
-    "	mov x9, #1\n"
-    "	stp x29, x30, [sp, #-16]!\n"
-    "	ldp x29, x30, [sp], #16\n"
-    "	add x9, x9, #2\n"
-    "	ret\n");
-
-void step_target_nop(void);
-void step_target_xpaclri(void);
-void step_target_stp(void);
-
-static void __attribute__((noreturn)) step_done(void)
+/* The targets return here (x30): the tracee exits. */
+static void step_done(void)
 {
 	_exit(0);
 }

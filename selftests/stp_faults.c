@@ -171,7 +171,7 @@ FIXTURE_TEARDOWN(fault)
 			&self->img);
 }
 
-static void make_case(FIXTURE_DATA(fault) *self, const FIXTURE_VARIANT(fault) *v,
+static void make_case(struct _test_data_fault *self, const struct _fixture_variant_fault *v,
 		      struct oracle_case *c)
 {
 	uint64_t sp = v->sp ? v->sp : arena_page(&self->arena, v->sp_page) + v->sp_add;
@@ -215,7 +215,7 @@ static uint64_t pair_reg(const struct cpu_state *in, unsigned int n)
  * The native run did what the scenario says: one signal as described,
  * then (with a repair) a normal return.
  */
-static unsigned int check_native(const FIXTURE_VARIANT(fault) *v,
+static unsigned int check_native(const struct _fixture_variant_fault *v,
 				 const struct code_image *img, const struct arena *a,
 				 const struct oracle_case *c, const struct oracle_result *n)
 {
@@ -230,7 +230,8 @@ static unsigned int check_native(const FIXTURE_VARIANT(fault) *v,
 					  pair_reg(&c->in, probed_insn(img) & 0x1f));
 	if (n->nsig != 1 || !n->completed || n->sig.signo != v->signo ||
 	    n->sig.code != v->code || n->sig.addr != addr) {
-		fprintf(stderr, "# native: expected signal %d/%d at %#lx, repaired, then a return\n",
+		fprintf(stderr,
+			"# native: expected signal %d/%d at %#lx, repaired, then a return\n",
 			v->signo, v->code, (unsigned long)addr);
 		oracle_dump("native", n);
 		diffs++;
@@ -243,8 +244,8 @@ static unsigned int check_native(const FIXTURE_VARIANT(fault) *v,
 	return diffs;
 }
 
-static void fault(struct __test_metadata *_metadata, FIXTURE_DATA(fault) *self,
-		  const FIXTURE_VARIANT(fault) *v, bool sim)
+static void fault(struct __test_metadata *_metadata, struct _test_data_fault *self,
+		  const struct _fixture_variant_fault *v, bool sim)
 {
 	const struct code_image *img = &self->img;
 #ifdef PROBESIM_MODULE
@@ -258,9 +259,11 @@ static void fault(struct __test_metadata *_metadata, FIXTURE_DATA(fault) *self,
 	char err[256] = "";
 
 	if (sim && !mode_simulates(self->mode))
-		SKIP(return, "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
+		SKIP(return,
+		     "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
 	if (sim && !system_allows_stp())
-		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
+		SKIP(return,
+		     "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, IFACE_TRACEFS,
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
@@ -297,7 +300,8 @@ static void fault(struct __test_metadata *_metadata, FIXTURE_DATA(fault) *self,
 		}
 		if (v->loose_lower && v->fix == FIX_NONE) {
 			/* Allowed either way; worth knowing which. */
-			fprintf(stderr, "# lower doubleword of the faulting pair: native %s, %s %s\n",
+			fprintf(stderr,
+				"# lower doubleword of the faulting pair: native %s, %s %s\n",
 				oracle_word_after(&n, &self->arena, cmp.loose_addr) ==
 				cmp.loose_value ? "written" : "not written",
 				sim ? "sim" : "xol",
@@ -309,11 +313,10 @@ static void fault(struct __test_metadata *_metadata, FIXTURE_DATA(fault) *self,
 
 	/* The probe fired on each attempt: a restart hits it again. */
 	EXPECT_EQ(attempts, oracle_leg_hits(&self->probed, 0));
-	if (!sim) {
+	if (!sim)
 		EXPECT_TRUE(has_xol_area(0));
-	} else {
+	if (sim)
 		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a simulated probe was single-stepped");
-	}
 #ifdef PROBESIM_MODULE
 	if (counted) {
 		ASSERT_EQ(0, oracle_stats_read(&after));

@@ -74,8 +74,8 @@ FIXTURE_TEARDOWN(sp)
 			&self->img);
 }
 
-static void push(struct __test_metadata *_metadata, FIXTURE_DATA(sp) *self,
-		 const FIXTURE_VARIANT(sp) *v, bool sim)
+static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
+		 const struct _fixture_variant_sp *v, bool sim)
 {
 	const struct code_image *img = &self->img;
 	struct oracle_cmp cmp = { .arena = &self->arena };
@@ -90,9 +90,11 @@ static void push(struct __test_metadata *_metadata, FIXTURE_DATA(sp) *self,
 	char err[256] = "";
 
 	if (sim && !mode_simulates(self->mode))
-		SKIP(return, "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
+		SKIP(return,
+		     "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
 	if (sim && !system_allows_stp())
-		SKIP(return, "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
+		SKIP(return,
+		     "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, IFACE_PERF,
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
@@ -120,11 +122,10 @@ static void push(struct __test_metadata *_metadata, FIXTURE_DATA(sp) *self,
 
 	for (i = 0; i < self->probed.nprobes; i++)
 		EXPECT_EQ(1L, oracle_leg_hits(&self->probed, i));
-	if (!sim) {
+	if (!sim)
 		EXPECT_TRUE(has_xol_area(0));
-	} else {
+	if (sim)
 		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a simulated probe was single-stepped");
-	}
 #ifdef PROBESIM_MODULE
 	if (counted) {
 		ASSERT_EQ(0, oracle_stats_read(&after));

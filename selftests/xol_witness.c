@@ -68,8 +68,7 @@ FIXTURE_VARIANT_ADD(witness, nop_and_stp) {
 };
 
 /* The probed process: one batch of calls per command byte. */
-static void __attribute__((noreturn))
-child_main(const FIXTURE_VARIANT(witness) *variant, int cmd, int reply)
+static void child_main(const struct _fixture_variant_witness *variant, int cmd, int reply)
 {
 	char c, ok;
 	int f;
@@ -93,7 +92,8 @@ FIXTURE_SETUP(witness)
 
 	self->owner = getpid();
 	self->child = -1;
-	self->cmd = self->reply = -1;
+	self->cmd = -1;
+	self->reply = -1;
 	for (f = 0; f < PST_NR_FAMILIES; f++)
 		self->perf[f] = -1;
 	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
@@ -155,9 +155,8 @@ FIXTURE_TEARDOWN_PARENT(witness)
 				close(self->perf[f]);
 	}
 	for (f = 0; f < PST_NR_FAMILIES; f++) {
-		if (self->tracefs[f]) {
+		if (self->tracefs[f])
 			EXPECT_EQ(0, tracefs_probe_remove(self->name[f]));
-		}
 	}
 #ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
@@ -167,7 +166,7 @@ FIXTURE_TEARDOWN_PARENT(witness)
 }
 
 /* One batch of calls in the child; true if it computed right. */
-static bool run_batch(FIXTURE_DATA(witness) *self)
+static bool run_batch(struct _test_data_witness *self)
 {
 	char c = 'c';
 
@@ -216,11 +215,11 @@ TEST_F(witness, uprobes_only)
 			TH_LOG("batch %d: the child failed or computed wrong results", batch);
 		if (!stepped) {
 			ASSERT_FALSE(has_xol_area(self->child))
-				TH_LOG("%s: XOL area mapped after %d hits per probe: a probe was single-stepped",
+				TH_LOG("%s: XOL area after %d hits per probe: a probe was stepped",
 				       probesim_mode_name(self->mode), batch * BATCH_CALLS);
 		} else {
 			ASSERT_TRUE(has_xol_area(self->child))
-				TH_LOG("%s (control): no XOL area after %d single-stepped hits per probe",
+				TH_LOG("%s (control): no XOL area after %d stepped hits per probe",
 				       probesim_mode_name(self->mode), batch * BATCH_CALLS);
 		}
 	}

@@ -36,7 +36,7 @@ int oracle_stats_read(struct oracle_stats *s)
 		{ "branch_target_faults", offsetof(struct oracle_stats, bt_faults) },
 	};
 
-	return probesim_stats_read(s, fields, sizeof(fields) / sizeof(fields[0]));
+	return probesim_stats_read(s, fields, ARRAY_SIZE(fields));
 }
 
 void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after,
@@ -60,7 +60,7 @@ static int set_params(const char *on)
 	static const char * const families[] = { "nop", "stp", "alu", "bti" };
 	unsigned int i;
 
-	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(families); i++)
 		if (probesim_set_param(families[i], on))
 			return -1;
 	return 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The equivalence oracle: running code from a register state, judging. */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
@@ -27,16 +28,15 @@ struct oracle_ctx {
 	uint64_t c_sp;
 	uint64_t tpidr;
 };
-_Static_assert(offsetof(struct cpu_state, sp) == 248, "regs.S ST_SP");
-_Static_assert(offsetof(struct cpu_state, nzcv) == 256, "regs.S ST_NZCV");
-_Static_assert(offsetof(struct oracle_ctx, entry) == 264, "regs.S CTX_ENTRY");
-_Static_assert(offsetof(struct oracle_ctx, out) == 272, "regs.S CTX_OUT");
-_Static_assert(offsetof(struct oracle_ctx, c_sp) == 536, "regs.S CTX_CSP");
-_Static_assert(offsetof(struct oracle_ctx, tpidr) == 544, "regs.S CTX_TPIDR");
+
+static_assert(offsetof(struct cpu_state, sp) == 248, "regs.S ST_SP");
+static_assert(offsetof(struct cpu_state, nzcv) == 256, "regs.S ST_NZCV");
+static_assert(offsetof(struct oracle_ctx, entry) == 264, "regs.S CTX_ENTRY");
+static_assert(offsetof(struct oracle_ctx, out) == 272, "regs.S CTX_OUT");
+static_assert(offsetof(struct oracle_ctx, c_sp) == 536, "regs.S CTX_CSP");
+static_assert(offsetof(struct oracle_ctx, tpidr) == 544, "regs.S CTX_TPIDR");
 
 struct oracle_ctx oracle_ctx;
-void oracle_enter(void);
-extern const char oracle_return[];
 
 uint64_t oracle_return_address(void)
 {
@@ -181,7 +181,8 @@ static void image_classify(struct code_image *img)
 {
 	unsigned int i;
 
-	img->nops = img->stps = 0;
+	img->nops = 0;
+	img->stps = 0;
 	for (i = 0; i < img->nprobes; i++) {
 		uint32_t insn;
 
@@ -236,18 +237,19 @@ void image_free(struct code_image *img)
 /* ---- running ------------------------------------------------------------ */
 
 static sigjmp_buf run_env;
-static volatile sig_atomic_t in_run;
-static struct oracle_result *volatile cur_res;
+/* Read by the signal handler: accessed with __atomic_*() only. */
+static sig_atomic_t in_run;
+static struct oracle_result *cur_res;
 static oracle_fix_fn cur_fix;
 static void *cur_fix_arg;
 
 static void oracle_signal(int signo, siginfo_t *si, void *ucv)
 {
 	const ucontext_t *uc = ucv;
-	struct oracle_result *res = cur_res;
+	struct oracle_result *res = __atomic_load_n(&cur_res, __ATOMIC_RELAXED);
 	unsigned int i;
 
-	if (!in_run || !res) {
+	if (!__atomic_load_n(&in_run, __ATOMIC_RELAXED) || !res) {
 		/* Not from the code under test: die of it as usual. */
 		signal(signo, SIG_DFL);
 		return;
@@ -289,7 +291,7 @@ static int signals_init(void)
 	sa.sa_sigaction = oracle_signal;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(signals); i++)
 		if (sigaction(signals[i], &sa, NULL))
 			return -1;
 	done = true;
@@ -318,16 +320,16 @@ int oracle_run(const struct oracle_leg *leg, const struct arena *a,
 	oracle_ctx.entry = (uintptr_t)leg->base + leg->img->entry;
 	cur_fix = c->fix;
 	cur_fix_arg = c->fix_arg;
-	cur_res = res;
+	__atomic_store_n(&cur_res, res, __ATOMIC_RELAXED);
 	if (sigsetjmp(run_env, 1) == 0) {
-		in_run = 1;
+		__atomic_store_n(&in_run, 1, __ATOMIC_RELAXED);
 		oracle_enter();
-		in_run = 0;
+		__atomic_store_n(&in_run, 0, __ATOMIC_RELAXED);
 		res->completed = true;
 		res->out = oracle_ctx.out;
 	}
-	in_run = 0;
-	cur_res = NULL;
+	__atomic_store_n(&in_run, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&cur_res, NULL, __ATOMIC_RELAXED);
 	return arena_snapshot(a, &res->after);
 }
 
@@ -335,7 +337,8 @@ void oracle_result_free(struct oracle_result *res)
 {
 	free(res->before.data);
 	free(res->after.data);
-	res->before.data = res->after.data = NULL;
+	res->before.data = NULL;
+	res->after.data = NULL;
 }
 
 /* ---- judging ------------------------------------------------------------ */
@@ -547,7 +550,8 @@ void oracle_dump(const char *what, const struct oracle_result *res)
 void oracle_summary(const char *what, const struct oracle_result *res)
 {
 	if (res->nsig)
-		fprintf(stderr, "# %s: signal %d code %d addr %#lx pc +%#lx, sp %#lx at delivery%s\n",
+		fprintf(stderr,
+			"# %s: signal %d code %d addr %#lx pc +%#lx, sp %#lx at delivery%s\n",
 			what, res->sig.signo, res->sig.code, (unsigned long)res->sig.addr,
 			(unsigned long)(res->sig.pc - res->code_base),
 			(unsigned long)res->sig.regs.sp,

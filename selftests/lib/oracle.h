@@ -60,6 +60,7 @@ static inline uintptr_t arena_page(const struct arena *a, unsigned int idx)
 {
 	return a->base + idx * a->page;
 }
+
 /* The doubleword a fresh layout holds at @addr. */
 uint64_t arena_pattern(uintptr_t addr);
 
@@ -220,6 +221,10 @@ void oracle_result_free(struct oracle_result *res);
 
 /* The return address oracle_enter() passes in x30. */
 uint64_t oracle_return_address(void);
+
+/* regs.S: run the code from oracle_ctx (oracle.c); it returns to oracle_return. */
+void oracle_enter(void);
+extern const char oracle_return[];
 
 /* ---- judging ------------------------------------------------------------ */
 

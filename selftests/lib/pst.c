@@ -17,8 +17,7 @@
  * reload, so a simulation that stored wrong values or moved SP wrongly
  * makes it return x (not x + 1), and a wrong SP also breaks the return.
  */
-asm(
-"	.text\n"
+asm("	.text\n"
 "	.balign	16\n"
 "	.globl	pst_nop_target\n"
 "	.type	pst_nop_target, %function\n"
@@ -47,7 +46,7 @@ const char *pst_family_name(enum pst_family family)
 	return family == PST_NOP ? "nop" : "stp";
 }
 
-unsigned long (*pst_target(enum pst_family family))(unsigned long)
+unsigned long (*pst_target(enum pst_family family))(unsigned long x)
 {
 	return family == PST_NOP ? pst_nop_target : pst_stp_target;
 }
@@ -60,7 +59,7 @@ int pst_target_location(enum pst_family family, char *path, size_t len,
 
 bool pst_call(enum pst_family family, long n)
 {
-	unsigned long (*fn)(unsigned long) = pst_target(family);
+	unsigned long (*fn)(unsigned long x) = pst_target(family);
 	unsigned long acc = 0;
 	long i;
 
@@ -126,7 +125,7 @@ int pst_stats_read(struct pst_stats *stats)
 		{ "hook_missed", offsetof(struct pst_stats, hook_missed) },
 	};
 
-	return probesim_stats_read(stats, fields, sizeof(fields) / sizeof(fields[0]));
+	return probesim_stats_read(stats, fields, ARRAY_SIZE(fields));
 }
 
 int pst_wait_idle(int timeout_ms)

@@ -27,7 +27,7 @@ enum pst_family { PST_NOP, PST_STP, PST_NR_FAMILIES };
 /* "nop" or "stp". */
 const char *pst_family_name(enum pst_family family);
 /* The target of @family and where it lives (file and offset). */
-unsigned long (*pst_target(enum pst_family family))(unsigned long);
+unsigned long (*pst_target(enum pst_family family))(unsigned long x);
 int pst_target_location(enum pst_family family, char *path, size_t len,
 			unsigned long *offset);
 /* Call the target of @family @n times; true if every call returned x+1. */

@@ -1,20 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Blocks that run one instruction from a complete register state. */
+#include <assert.h>
 #include <stddef.h>
 #include <string.h>
 #include "raw.h"
 
 /* Shared with raw.S, which hard-codes these offsets. */
-_Static_assert(offsetof(struct raw_ctx, out) == 264, "raw.S CTX_OUT");
-_Static_assert(offsetof(struct raw_ctx, entry) == 528, "raw.S CTX_ENTRY");
-_Static_assert(offsetof(struct raw_ctx, c_sp) == 536, "raw.S CTX_CSP");
-_Static_assert(offsetof(struct raw_ctx, tpidr) == 544, "raw.S CTX_TPIDR");
-_Static_assert(offsetof(struct cpu_state, sp) == 248, "raw.S ST_SP");
-_Static_assert(offsetof(struct cpu_state, nzcv) == 256, "raw.S ST_NZCV");
+static_assert(offsetof(struct raw_ctx, out) == 264, "raw.S CTX_OUT");
+static_assert(offsetof(struct raw_ctx, entry) == 528, "raw.S CTX_ENTRY");
+static_assert(offsetof(struct raw_ctx, c_sp) == 536, "raw.S CTX_CSP");
+static_assert(offsetof(struct raw_ctx, tpidr) == 544, "raw.S CTX_TPIDR");
+static_assert(offsetof(struct cpu_state, sp) == 248, "raw.S ST_SP");
+static_assert(offsetof(struct cpu_state, nzcv) == 256, "raw.S ST_NZCV");
 
 struct raw_ctx raw_ctx;
-void raw_enter(const void *block);
-extern const char raw_store[];
 
 static uint32_t movz(unsigned int rd, unsigned int imm16, unsigned int hw)
 {

@@ -29,6 +29,10 @@ struct raw_ctx {
 
 extern struct raw_ctx raw_ctx;
 
+/* raw.S: run the block at @block from raw_ctx; it branches to raw_store. */
+void raw_enter(const void *block);
+extern const char raw_store[];
+
 /* Words in a block, and the index of the instruction in it. */
 #define RAW_BLOCK_WORDS	16
 #define RAW_BLOCK_INSN	5

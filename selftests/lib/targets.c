@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 #include "targets.h"
+#include "uprobes.h"
 
 #define DECLARE(n) extern const uint32_t tgt_##n[], tgt_##n##_end[]
 #define ENTRY(n, ...) { #n, tgt_##n, tgt_##n##_end, { __VA_ARGS__ }, \
@@ -44,7 +45,7 @@ const struct target *target_find(const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(targets); i++)
 		if (!strcmp(targets[i].name, name))
 			return &targets[i];
 	return NULL;

@@ -12,10 +12,10 @@
 #include "uprobes.h"
 
 #ifndef HWCAP2_MTE
-#define HWCAP2_MTE (1UL << 18)
+#define HWCAP2_MTE BIT(18)
 #endif
 #ifndef HWCAP2_POE
-#define HWCAP2_POE (1UL << 63)
+#define HWCAP2_POE BIT(63)
 #endif
 
 #define TRACEFS "/sys/kernel/tracing"
@@ -188,8 +188,8 @@ int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen)
 {
 #ifdef PROBESIM_MODULE
 	bool loaded = probesim_is_loaded();
-#endif
 
+#endif
 	*mode = probesim_mode();
 #ifdef PROBESIM_MODULE
 	if (*mode == MODE_UNSET) {
@@ -204,7 +204,8 @@ int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen)
 	}
 #endif
 	if (*mode == MODE_BUILTIN && access(BUILTIN_SWITCHES "/nop", F_OK)) {
-		snprintf(err, errlen, "the kernel does not simulate uprobed instructions: no %s/nop",
+		snprintf(err, errlen,
+			 "the kernel does not simulate uprobed instructions: no %s/nop",
 			 BUILTIN_SWITCHES);
 		return -1;
 	}

@@ -13,6 +13,13 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+#ifndef BIT
+#define BIT(nr)		(1UL << (nr))
+#endif
+
 /* One number read from a (sysfs) file with scanf @format, or -1. */
 long read_file_long(const char *file, const char *format);
 
