@@ -838,11 +838,13 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 	if (counted) {
 		ASSERT_EQ(0, stats_read(&s1, missing, sizeof(missing)));
 		/* Every probe patched, each in its own class. */
-		for (c = 0; c < NR_CLASSES; c++)
-			EXPECT_EQ(c == b->cls ? (long)b->n : 0L,
-				  s1.patched[c] - s0.patched[c])
+		for (c = 0; c < NR_CLASSES; c++) {
+			long patched = s1.patched[c] - s0.patched[c];
+
+			EXPECT_EQ(c == b->cls ? (long)b->n : 0L, patched)
 				TH_LOG("%s_patched after %u %s probes", class_name(c),
 				       b->n, class_name(b->cls));
+		}
 	}
 #endif
 	b->ms[PH_ATTACH] += lap(&t);
@@ -875,19 +877,24 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, probe_batch_hits(self->event, b->offset, b->n, b->hits))
 		TH_LOG("uprobe_events and uprobe_profile do not list the %u uprobes of %s",
 		       b->n, self->event);
-	for (i = 0; i < b->n; i++)
-		EXPECT_EQ((long)b->states, b->hits[i])
+	for (i = 0; i < b->n; i++) {
+		long hits = b->hits[i];
+
+		EXPECT_EQ((long)b->states, hits)
 			TH_LOG("probe on %#010x (#%lu) hit %ld times", b->insn[i],
-			       b->first + i, b->hits[i]);
+			       b->first + i, hits);
+	}
 #ifdef PROBESIM_MODULE
 	if (counted) {
 		ASSERT_EQ(0, stats_read(&s2, missing, sizeof(missing)));
 		/* Every hit simulated, by its own class. */
-		for (c = 0; c < NR_CLASSES; c++)
-			EXPECT_EQ(c == b->cls ? (long)(b->n * b->states) : 0L,
-				  s2.hits[c] - s1.hits[c])
+		for (c = 0; c < NR_CLASSES; c++) {
+			long hits = s2.hits[c] - s1.hits[c];
+
+			EXPECT_EQ(c == b->cls ? (long)(b->n * b->states) : 0L, hits)
 				TH_LOG("%s_hits after %u runs of %s probes", class_name(c),
 				       b->n * b->states, class_name(b->cls));
+		}
 		EXPECT_EQ(0L, s2.track_failed - s0.track_failed);
 		EXPECT_EQ(0L, s2.hook_missed - s0.hook_missed);
 	}

@@ -192,10 +192,13 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 	EXPECT_EQ(0U, diffs);
 
 	/* Every probe fired once per run, the uretprobe included. */
-	for (i = 0; i < self->probed.nprobes; i++)
+	for (i = 0; i < self->probed.nprobes; i++) {
+		const struct oracle_probe *probe = &self->probed.probes[i];
+
 		EXPECT_EQ((long)RUNS, oracle_leg_hits(&self->probed, i))
-			TH_LOG("probe %u (offset %#lx%s)", i, self->probed.probes[i].offset,
-			       self->probed.probes[i].ret ? ", uretprobe" : "");
+			TH_LOG("probe %u (offset %#lx%s)", i, probe->offset,
+			       probe->ret ? ", uretprobe" : "");
+	}
 
 	/* XOL steps through the XOL area; simulation never creates it. */
 	if (!sim)

@@ -156,9 +156,14 @@ result "the $base series' kselftests build (tools/testing/selftests/arm64/uprobe
 # The kernel with the whole series, probesim not loaded: the in-tree
 # kselftests and the project's selftests with the kernel simulating, then
 # the project's selftests without and with probesim (the kernel's
-# simulation switched off); no stock allowances.
+# simulation switched off); no stock allowances. Then the MTE tests.
 rc=0
 "$here/kernel-run.sh" --series "$out" --payload "$ksft/root" "$base" selftests \
 	"series-$base" || rc=$?
+[ "$rc" = 0 ] || status=1
+# With MTE (-M virt,mte=on): the kernel's gate keeps STP on XOL.
+rc=0
+"$here/kernel-run.sh" --series "$out" --mte --payload "$ksft/root" "$base" \
+	selftests-mte "series-$base-mte" || rc=$?
 [ "$rc" = 0 ] || status=1
 exit "$status"

@@ -103,3 +103,11 @@ kunit_module() {
 	done
 	rmmod "$name"
 }
+
+# uprobe_sim_switches VALUE: set every switch of the simulation of a kernel
+# with the patch series (uprobe_sim.<family>).
+uprobe_sim_switches() {
+	for f in /sys/module/uprobe_sim/parameters/*; do
+		echo "$1" >"$f" || return 1
+	done
+}

@@ -35,13 +35,6 @@ run_selftests() {
 	done
 }
 
-# uprobe_sim_switches VALUE: every switch of the kernel's own simulation.
-uprobe_sim_switches() {
-	for f in /sys/module/uprobe_sim/parameters/*; do
-		echo "$1" >"$f" || return 1
-	done
-}
-
 # A kernel with the patch series simulates by itself: first that, with
 # every switch on and probesim not loaded: the series' kselftests, then
 # these with PROBESIM_MODE=builtin; then
