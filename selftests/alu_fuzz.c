@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Differential fuzzing of the register-only ALU instructions probesim
- * simulates: logical (immediate), add/sub (immediate), move wide, logical
+ * Differential fuzzing of the register-only ALU instructions uprobes
+ * simulate: logical (immediate), add/sub (immediate), move wide, logical
  * (shifted register) and add/sub (shifted register), one test per class.
  *
  * Encodings are generated field by field from a fixed seed, only accepted
@@ -14,17 +14,20 @@
  * every instruction of the file gets a uprobe, a batch of them at a time
  * (lib/probe_batch.h), and each block is run again from the same state:
  * every GPR, SP and NZCV must come out as natively, and each probe must
- * have hit once per run.
+ * have hit once per run. The simulated runs must never map the XOL area.
  *
+ * PROBESIM_FUZZ_COUNT: encodings per class (default 10000).
+ * PROBESIM_FUZZ_STATES: register states per encoding (default 1).
+ */
+#ifdef PROBESIM_MODULE
+/*
  * PROBESIM_MODE=absent: every probe is single-stepped out of line.
  * PROBESIM_MODE=loaded: probesim (alu=1) must have patched every probe of
  * the class and simulated every hit, by its counters; no XOL area.
  * PROBESIM_MODE=builtin: the kernel simulates (uprobe_sim.alu=1); no XOL
  * area.
- *
- * PROBESIM_FUZZ_COUNT: encodings per class (default 10000).
- * PROBESIM_FUZZ_STATES: register states per encoding (default 1).
  */
+#endif
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

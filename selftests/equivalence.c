@@ -142,10 +142,10 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 
 	if (sim && !mode_simulates(self->mode))
 		SKIP(return,
-		     "PROBESIM_MODE=absent: no simulated leg (the xol_* tests compare native and XOL)");
+		     "nothing simulates here: no simulated leg (xol_* tests compare with native)");
 	if (sim && img->stps && !system_allows_stp())
 		SKIP(return,
-		     "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
+		     "the CPU has MTE or POE: STP is never simulated here (the mte test checks that)");
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, iface, ret,
 				      params, self->mode, err, sizeof(err)))

@@ -2,14 +2,14 @@
 /*
  * An MTE task (tag checks on, synchronous) pushing onto a PROT_MTE stack.
  * An STP with writeback is tag checked even with SP as the base; a
- * simulated store would skip that check, so probesim must never simulate
- * STP on a system with MTE: with stp=1 the probe is refused (stp_refused
- * goes up, stp_patched does not) and the push single-steps through XOL,
- * behaving as natively: it completes when SP's tag matches the memory's
- * and raises SIGSEGV/SEGV_MTESERR when it does not.
+ * simulated store would skip that check, so STP must never be simulated
+ * on a system with MTE: with the stp switch on, the probe is still
+ * refused and the push single-steps through XOL, behaving as natively:
+ * it completes when SP's tag matches the memory's and raises
+ * SIGSEGV/SEGV_MTESERR when it does not.
  *
- * Needs a CPU with MTE (qemu -M virt,mte=on: kernel-run.sh --mte, suite
- * selftests-mte); skips elsewhere, unless PROBESIM_REQUIRE_MTE is set.
+ * Needs a CPU with MTE (under qemu, -M virt,mte=on); skips elsewhere,
+ * unless PROBESIM_REQUIRE_MTE is set.
  */
 #define _GNU_SOURCE
 /* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
@@ -41,9 +41,9 @@ FIXTURE_SETUP(mte)
 		TH_LOG("%s", err);
 	if (!oracle_hwcap2(HWCAP2_MTE_BIT)) {
 		ASSERT_EQ(NULL, getenv("PROBESIM_REQUIRE_MTE"))
-			TH_LOG("no MTE (HWCAP2_MTE): the VM needs mte=on (kernel-run.sh --mte)");
+			TH_LOG("PROBESIM_REQUIRE_MTE, but no MTE (qemu: -M virt,mte=on)");
 		SKIP(return,
-		     "the CPU has no MTE (HWCAP2_MTE): the selftests-mte suite runs this with mte=on");
+		     "the CPU has no MTE (HWCAP2_MTE); under qemu, use -M virt,mte=on");
 	}
 	/* Synchronous tag check faults; IRG may pick any non-zero tag. */
 	ASSERT_EQ(0, prctl(PR_SET_TAGGED_ADDR_CTRL,
@@ -89,6 +89,9 @@ static void tagged_push(struct __test_metadata *_metadata, struct _test_data_mte
 #endif
 	struct oracle_result n, p;
 	char err[256] = "";
+
+	if (setup_skipped())
+		return;
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, &self->img, iface,
 				      false, PARAMS_SIM, self->mode, err, sizeof(err)))

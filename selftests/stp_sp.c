@@ -91,10 +91,10 @@ static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
 
 	if (sim && !mode_simulates(self->mode))
 		SKIP(return,
-		     "PROBESIM_MODE=absent: no simulated leg (the xol test compares native and XOL)");
+		     "nothing simulates here: no simulated leg (the xol test compares with native)");
 	if (sim && !system_allows_stp())
 		SKIP(return,
-		     "the CPU has MTE or POE: probesim never simulates STP here (selftests-mte checks that)");
+		     "the CPU has MTE or POE: STP is never simulated here (the mte test checks that)");
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, IFACE_PERF,
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,

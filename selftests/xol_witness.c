@@ -5,20 +5,24 @@
  * The kernel maps the XOL area ("[uprobes]" in /proc/PID/maps) into a
  * process the first time one of its uprobes must be single-stepped out of
  * line, or the first time a uretprobe needs the return trampoline that
- * lives there. A process whose only probes are uprobes that probesim
- * simulates must therefore never get it, however often the probes hit.
- * The witness is the process's memory map, not probesim's counters.
- *
- * PROBESIM_MODE=loaded or builtin: no XOL area after any batch of hits.
- * PROBESIM_MODE=absent: the control; the same process gets the XOL area
- * with its first hits, since every probe is single-stepped (but for NOP
- * from Linux 6.13 on, which the kernel simulates itself).
- * Either way, a process with a uretprobe gets the area (the trampoline).
+ * lives there. A process whose only probes are uprobes that are
+ * simulated must therefore never get it, however often the probes hit.
+ * The witness is the process's memory map, not a counter of the
+ * simulation: no XOL area after any batch of hits. A process with a
+ * uretprobe gets the area (the trampoline).
  *
  * The probed process is a child forked before any probe exists, running
  * batches of calls on command; its probes are a tracefs uprobe per target
  * and a perf uprobe bound to it. The hit counts prove the probes fired.
  */
+#ifdef PROBESIM_MODULE
+/*
+ * PROBESIM_MODE=loaded or builtin: as above. PROBESIM_MODE=absent: the
+ * control; the same process gets the XOL area with its first hits, since
+ * every probe is single-stepped (but for NOP from Linux 6.13 on, which
+ * the kernel simulates itself).
+ */
+#endif
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>

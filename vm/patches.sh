@@ -25,7 +25,9 @@ series_tree() {
 	# One place per base, shared by checkouts: the series build directory
 	# then stays valid, and each regeneration rebuilds only what changed.
 	tree=$PROBESIM_CACHE/series/$base
-	rm -rf "$tree"
+	# The previous tree, for the times of files that come out the same.
+	rm -rf "$tree.old"
+	[ ! -d "$tree" ] || mv "$tree" "$tree.old"
 	mkdir -p "$tree"
 	# Hard links are cheap; a file is copied before a recipe changes it.
 	cp -al "$pristine/." "$tree/"
@@ -51,7 +53,18 @@ series_tree() {
 			gitq add -A -f
 			gitq commit -q -s -F "$recipe/message"
 		done
+		# A file the series writes exactly as before keeps its old
+		# modification time, so that the series' build directory only
+		# rebuilds what a regeneration really changed.
+		if [ -d "$tree.old" ]; then
+			gitq diff --name-only base HEAD | while read -r f; do
+				if [ -f "$f" ] && cmp -s "$f" "$tree.old/$f"; then
+					touch -r "$tree.old/$f" "$f"
+				fi
+			done
+		fi
 	) >&2
+	rm -rf "$tree.old"
 	echo "$tree"
 }
 

@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
-# series-check.sh [BASE]: the checks of the patch series on one base
-# (default 6.12), each printed as a result: patches/ is up to date, every
-# patch applies with git am, checkpatch --strict is clean, every prefix
-# builds, and the kernel with the whole series passes the selftests with
-# no stock-kernel allowance. Totals go to $PROBESIM_OUT/totals.
+# series-check.sh [--stale-only] [BASE]: the checks of the patch series on
+# one base (default 6.12), each printed as a result: patches/ is up to
+# date (alone with --stale-only), every patch applies with git am,
+# checkpatch --strict is clean, every prefix builds, kunit.py passes, the
+# series' kselftests build, and the kernel with the whole series passes
+# them and the project's selftests with no stock-kernel allowance, with
+# and without MTE. Totals go to $PROBESIM_OUT/totals.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
+stale_only=
+if [ "${1:-}" = --stale-only ]; then
+	stale_only=1
+	shift
+fi
 base=${1:-6.12}
 totals=$PROBESIM_OUT/totals
 status=0
@@ -33,6 +40,7 @@ if [ "$rc" = 0 ]; then
 	[ -z "$(git -C "$PROBESIM_TOP" status --porcelain -- "patches/$base")" ] || rc=1
 fi
 result "patches/$base is what make patches generates" "$rc"
+[ -z "$stale_only" ] || exit "$status"
 
 series=$PROBESIM_CACHE/series/$base
 mapfile -t patches < <(find "$PROBESIM_TOP/patches/$base" -name '[0-9]*.patch' \

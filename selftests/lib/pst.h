@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
+#ifdef PROBESIM_MODULE
 /*
  * Shared by the counting, XOL witness and lifetime stress selftests: the
  * probed target functions, what probesim does with probes of them,
  * snapshots of probesim's counters, and loading and unloading probesim.ko.
  */
+#else
+/*
+ * The probed target functions of the XOL witness test, and which of them
+ * the kernel simulates.
+ */
+#endif
 #ifndef PROBESIM_SELFTEST_PST_H
 #define PROBESIM_SELFTEST_PST_H
 

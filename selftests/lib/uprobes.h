@@ -2,8 +2,8 @@
 /*
  * Attaching uprobes from a selftest, through the two interfaces users
  * have: tracefs uprobe_events and perf_event_open() with the uprobe PMU;
- * and probesim.ko as a test sees it: the mode the suite runs it in, its
- * parameters, its counters.
+ * and the simulation of probed instructions as a test sees it: what
+ * simulates (the mode), its switches, and the XOL area.
  */
 #ifndef PROBESIM_SELFTEST_UPROBES_H
 #define PROBESIM_SELFTEST_UPROBES_H
@@ -18,6 +18,18 @@
 #endif
 #ifndef BIT
 #define BIT(nr)		(1UL << (nr))
+#endif
+
+/*
+ * In a test body: FIXTURE_SETUP skipped the test. Harnesses before Linux
+ * 6.9 (those without FIXTURE_TEARDOWN_PARENT) run the body after a SKIP
+ * in the setup; a body whose setup can skip returns early on this. Needs
+ * kselftest_harness.h included first.
+ */
+#ifdef FIXTURE_TEARDOWN_PARENT
+#define setup_skipped()	false
+#else
+#define setup_skipped()	(_metadata->skip)
 #endif
 
 /* One number read from a (sysfs) file with scanf @format, or -1. */
@@ -46,6 +58,7 @@ int perf_probe_open(const char *path, unsigned long offset, bool ret, pid_t pid,
 /* Hits counted by a perf uprobe event, or -1. */
 long perf_probe_hits(int fd);
 
+#ifdef PROBESIM_MODULE
 /*
  * PROBESIM_MODE, as set by the suite: what the test must expect (never
  * taken from behaviour). ABSENT: nothing simulates but what the stock
@@ -55,6 +68,13 @@ long perf_probe_hits(int fd);
  * in /sys/module/uprobe_sim/parameters and no counters. UNSET: none of
  * these.
  */
+#else
+/*
+ * What simulates probed instructions: here, always the kernel itself
+ * (BUILTIN), with a switch per family in
+ * /sys/module/uprobe_sim/parameters.
+ */
+#endif
 enum probesim_mode { MODE_UNSET, MODE_ABSENT, MODE_LOADED, MODE_BUILTIN };
 enum probesim_mode probesim_mode(void);
 const char *probesim_mode_name(enum probesim_mode mode);
