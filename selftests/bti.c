@@ -14,8 +14,8 @@
  * against the Arm ARM's table, so that a broken guard cannot make every
  * leg agree on nothing.
  *
- * Stock XOL executes the BTI from the XOL slot, which is not a guarded
- * page: it misses the trap. That is reported as the known stock bug.
+ * XOL executes the BTI from the XOL slot, which is not a guarded page: it
+ * misses the trap. That is reported as a known limitation of XOL (XFAIL).
  */
 #define _GNU_SOURCE
 /* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
@@ -447,12 +447,12 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 	}
 #endif
 	if (!sim && self->trap) {
-		/* The known stock behaviour: no trap, the BTI ran from the slot. */
+		/* XOL's known behaviour: no trap, the BTI ran from the slot. */
 		EXPECT_TRUE(p.completed && !p.nsig) oracle_dump("xol", &p);
 		oracle_result_free(&n);
 		oracle_result_free(&p);
 		SKIP(return,
-		     "XFAIL: stock bug: XOL runs the BTI from an unguarded slot and misses the branch-target trap");
+		     "XFAIL: XOL runs the BTI from an unguarded slot and misses the branch-target trap");
 	}
 	rebase(&n, self->img.size);
 	rebase(&p, self->img.size);
