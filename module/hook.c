@@ -34,14 +34,11 @@ static int probesim_analyze_return(struct kretprobe_instance *ri,
 		return 0;
 
 	family = probesim_decode(le32_to_cpu(auprobe->insn));
-	if (family == PROBESIM_NONE ||
-	    (family == PROBESIM_NOP_FAMILY && !READ_ONCE(probesim_nop_param)) ||
-	    (probesim_family_is_alu(family) && !READ_ONCE(probesim_alu_param)) ||
-	    (family == PROBESIM_BTI_FAMILY && !READ_ONCE(probesim_bti_param)))
+	if (family == PROBESIM_NONE)
 		return 0;
-	if (family == PROBESIM_STP_FAMILY &&
-	    probesim_system_verdict() != PROBESIM_SIMULATE) {
-		probesim_count_event(PROBESIM_EV_STP_REFUSED);
+	if (!probesim_family_enabled(family)) {
+		if (family == PROBESIM_STP_FAMILY)
+			probesim_count_event(PROBESIM_EV_STP_REFUSED);
 		return 0;
 	}
 	if (probesim_track(auprobe, family))

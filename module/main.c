@@ -14,26 +14,6 @@
 #error "probesim needs CONFIG_UPROBES and CONFIG_KRETPROBES"
 #endif
 
-bool probesim_nop_param = true;
-module_param_named(nop, probesim_nop_param, bool, 0644);
-MODULE_PARM_DESC(nop,
-		 "Simulate NOP (default: on). Applies to uprobes analysed after the change.");
-
-bool probesim_stp_param;
-module_param_named(stp, probesim_stp_param, bool, 0644);
-MODULE_PARM_DESC(stp,
-		 "Simulate STP Xt, Xt2, [SP, #imm]! (default: off). Applies to uprobes analysed after the change; never on systems with MTE or POE.");
-
-bool probesim_alu_param = true;
-module_param_named(alu, probesim_alu_param, bool, 0644);
-MODULE_PARM_DESC(alu,
-		 "Simulate register-only AND/ORR/EOR/ADD/SUB/MOV forms (default: on). Applies to uprobes analysed after the change.");
-
-bool probesim_bti_param = true;
-module_param_named(bti, probesim_bti_param, bool, 0644);
-MODULE_PARM_DESC(bti,
-		 "Simulate BTI landing pads, with the branch-target check (default: on). Applies to uprobes analysed after the change.");
-
 static int __init probesim_init(void)
 {
 	int err;

@@ -7,6 +7,7 @@
 #include <asm/probes.h>
 #include "insn.h"
 #include "simulate.h"
+#include "switches.h"
 
 /* symbols.c resolves these for simulate.c. */
 extern int (*probesim_force_sig_fault)(int sig, int code, void __user *addr);
@@ -18,10 +19,6 @@ unsigned long probesim_lookup(const char *name);
 int probesim_resolve_symbols(void);
 
 /* gate.c: what the running system allows. */
-extern bool probesim_nop_param;
-extern bool probesim_stp_param;
-extern bool probesim_alu_param;
-extern bool probesim_bti_param;
 enum probesim_verdict probesim_system_verdict(void);
 
 /* stats.c: debugfs probesim/stats. */

@@ -6,7 +6,7 @@
 # and the module-only glue drop out; calls of functions the module had to
 # resolve at load time become direct calls; the module's counters and
 # exports go (in-tree, the KUnit suites are built in). The in-tree glue
-# (the switches, the decision point) comes from patches/src/in-tree/.
+# (the decision point) comes from patches/src/in-tree/.
 set -euo pipefail
 : "${TREE:?}" "${TOP:?}"
 
@@ -40,8 +40,8 @@ gen() {
 	rm -f "$2.tmp"
 }
 
-objs="glue.o decode.o simulate.o"
-for f in insn.h simulate.h decode.c simulate.c; do
+objs="glue.o switches.o decode.o simulate.o"
+for f in insn.h simulate.h switches.h switches.c decode.c simulate.c; do
 	gen "$TOP/module/$f" "$dst/$f"
 done
 if [ "$stage" != nop ] && [ "$stage" != stp ]; then

@@ -12,6 +12,7 @@
 #include <asm/traps.h>
 #include "insn.h"
 #include "simulate.h"
+#include "switches.h"
 
 /*
  * The handler that simulates @insn, or NULL to step it out of line: the
@@ -21,7 +22,6 @@ probes_handler_t *probesim_uprobe_handler(u32 insn);
 
 #ifdef PROBESIM_WITH_STP_SIM
 /* gate.c: STP is simulated only where the system lets a store do so. */
-extern bool probesim_stp_param;
 enum probesim_verdict probesim_system_verdict(void);
 #endif
 
