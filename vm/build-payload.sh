@@ -15,6 +15,11 @@ if [ -f "$PROBESIM_TOP/selftests/Makefile" ]; then
 	build_selftests() {
 		make -s -C "$PROBESIM_TOP/selftests" KSRC="$ksrc" \
 			OUTPUT="$payload/selftests" -j"$(nproc)" all >&2
+		# A test whose source is gone must not run from an old build.
+		local bin
+		for bin in "$payload/selftests"/*; do
+			[ -f "$PROBESIM_TOP/selftests/$(basename "$bin").c" ] || rm -f "$bin"
+		done
 	}
 	timed "building selftests" build_selftests
 fi
