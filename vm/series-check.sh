@@ -99,7 +99,7 @@ build_prefix() {	# build_prefix COMMIT
 commits=$(git -C "$series" rev-list --reverse base..HEAD)
 # A prefix's key: the config fragments and the tree the prefix produces
 # (its git tree hash covers the base and every patch up to it).
-n=0
+n=0 last_built=1
 for commit in $commits; do
 	n=$((n + 1))
 	key=$(printf '%s\n' "$fragment" "$(git -C "$series" rev-parse "$commit^{tree}")" |
@@ -114,6 +114,7 @@ for commit in $commits; do
 	[ "$rc" = 0 ] && touch "$stamps/$key"
 	[ "$rc" = 0 ] || tail -n 30 "$out/build.log" >&2
 	result "prefix $n builds: $subject" "$rc"
+	last_built=$rc
 done
 git -C "$series" checkout -q master
 
@@ -165,6 +166,12 @@ result "the $base series' kselftests build (tools/testing/selftests/arm64/uprobe
 # kselftests and the project's selftests with the kernel simulating, then
 # the project's selftests without and with probesim (the kernel's
 # simulation switched off); no stock allowances. Then the MTE tests.
+# The build directory holds an older kernel when the whole series did
+# not build: never boot that as the series.
+if [ "$last_built" != 0 ]; then
+	result "the $base series kernel boots: not built" 1
+	exit "$status"
+fi
 rc=0
 "$here/kernel-run.sh" --series "$out" --payload "$ksft/root" "$base" selftests \
 	"series-$base" || rc=$?

@@ -7,7 +7,9 @@
 #ifndef __ARM64_KERNEL_PROBES_PROBESIM_H
 #define __ARM64_KERNEL_PROBES_PROBESIM_H
 
+#include <linux/sched.h>
 #include <linux/types.h>
+#include <asm/ptrace.h>
 #include <asm/probes.h>
 #include <asm/traps.h>
 #include "insn.h"
