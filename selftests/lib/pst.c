@@ -68,20 +68,23 @@ bool pst_call(enum pst_family family, long n)
 	return acc == (unsigned long)n;
 }
 
+/* What a simulation with every switch on takes: STP only past the gate. */
+static bool simulation_takes(enum pst_family family)
+{
+	return family == PST_NOP || system_allows_stp();
+}
+
 bool pst_kernel_simulates(enum pst_family family)
 {
-	/* Switched on by the suite; STP only where the gate allows it. */
 	if (probesim_mode() == MODE_BUILTIN)
-		return family == PST_NOP || system_allows_stp();
+		return simulation_takes(family);
 	return family == PST_NOP && pst_kernel_at_least(6, 13);
 }
 
 #ifdef PROBESIM_MODULE
 bool pst_probesim_patches(enum pst_family family)
 {
-	if (pst_kernel_simulates(family))
-		return false;
-	return family == PST_NOP || system_allows_stp();
+	return !pst_kernel_simulates(family) && simulation_takes(family);
 }
 #endif
 

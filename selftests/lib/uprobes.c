@@ -212,20 +212,19 @@ int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen)
 	return 0;
 }
 
-#ifdef PROBESIM_MODULE
 static const char *switches_dir(void)
 {
-	return probesim_mode() == MODE_BUILTIN ? BUILTIN_SWITCHES : MODULE_SWITCHES;
+#ifdef PROBESIM_MODULE
+	if (probesim_mode() != MODE_BUILTIN)
+		return MODULE_SWITCHES;
+#endif
+	return BUILTIN_SWITCHES;
 }
 
+#ifdef PROBESIM_MODULE
 bool probesim_is_loaded(void)
 {
 	return access("/sys/module/probesim", F_OK) == 0;
-}
-#else
-static const char *switches_dir(void)
-{
-	return BUILTIN_SWITCHES;
 }
 #endif
 

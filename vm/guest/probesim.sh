@@ -111,3 +111,42 @@ uprobe_sim_switches() {
 		echo "$1" >"$f" || return 1
 	done
 }
+
+# with_uprobe_sim NAME COMMAND...: run COMMAND with every uprobe_sim switch
+# on, then switch them all off for what follows (probesim's runs). A
+# switch that cannot be set is a failure, reported under NAME.
+with_uprobe_sim() {
+	# Its own name: COMMAND's functions may set "name".
+	uprobe_sim_for=$1
+	shift
+	if uprobe_sim_switches 1 2>/tmp/switches.err; then
+		"$@"
+	else
+		tap_fail "$uprobe_sim_for-switches-on" \
+			"switching uprobe_sim on: $(cat /tmp/switches.err)"
+	fi
+	if ! uprobe_sim_switches 0 2>/tmp/switches.err; then
+		tap_fail "$uprobe_sim_for-switches-off" \
+			"switching uprobe_sim off: $(cat /tmp/switches.err)"
+	fi
+}
+
+# kselftest_uprobes [TEST...]: the series' own kselftests
+# (tools/testing/selftests/arm64/uprobes, in /kselftest-uprobes), one
+# section each, all of them by default; a test missing from the initramfs
+# is a failure.
+kselftest_uprobes() {
+	# shellcheck disable=SC2046 # test names are single words
+	[ $# -gt 0 ] || set -- $(ls /kselftest-uprobes 2>/dev/null)
+	if [ $# -eq 0 ]; then
+		tap_fail kselftest-uprobes "no /kselftest-uprobes in the initramfs"
+		return
+	fi
+	for t in "$@"; do
+		if [ -x "/kselftest-uprobes/$t" ]; then
+			ktap_section "kselftest-uprobes-$t" "/kselftest-uprobes/$t"
+		else
+			tap_fail "kselftest-uprobes-$t" "no /kselftest-uprobes/$t in the initramfs"
+		fi
+	done
+}

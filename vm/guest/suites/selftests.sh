@@ -2,8 +2,9 @@
 # The kselftests, twice: without probesim (PROBESIM_MODE=absent: the
 # simulation checks skip, every equivalence check still runs) and with it
 # loaded, stp=1 (PROBESIM_MODE=loaded); on a kernel with the patch series
-# a third time first, with the kernel simulating (PROBESIM_MODE=builtin). The mode is what the tests expect;
-# they never infer it from what they observe.
+# a third time first, with the kernel simulating (PROBESIM_MODE=builtin).
+# The mode is what the tests expect; they never infer it from what they
+# observe.
 export PROBESIM_KO=/modules/probesim.ko
 
 # Bad module parameters are refused with EINVAL and leave nothing loaded.
@@ -37,28 +38,15 @@ run_selftests() {
 
 # A kernel with the patch series simulates by itself: first that, with
 # every switch on and probesim not loaded: the series' kselftests, then
-# these with PROBESIM_MODE=builtin; then
-# the switches go off and the modes below compare probesim.ko and the
-# single-step with the CPU as on a stock kernel.
+# these with PROBESIM_MODE=builtin. Then the switches go off and the modes
+# below compare probesim.ko and the single-step with the CPU as on a stock
+# kernel.
+builtin_runs() {
+	kselftest_uprobes
+	run_selftests builtin
+}
 if [ "$PROBESIM_KERNEL" = series ]; then
-	if uprobe_sim_switches 1 2>/tmp/switches.err; then
-		# The series' own kselftests, as built in its tree.
-		if [ -d /kselftest-uprobes ]; then
-			for t in /kselftest-uprobes/*; do
-				ktap_section "kselftest-uprobes-$(basename "$t")" "$t"
-			done
-		else
-			tap_fail kselftest-uprobes "no /kselftest-uprobes in the initramfs"
-		fi
-		run_selftests builtin
-	else
-		tap_fail selftests-builtin-switches \
-			"switching uprobe_sim on: $(cat /tmp/switches.err)"
-	fi
-	if ! uprobe_sim_switches 0 2>/tmp/switches.err; then
-		tap_fail selftests-builtin-switches-off \
-			"switching uprobe_sim off: $(cat /tmp/switches.err)"
-	fi
+	with_uprobe_sim selftests-builtin builtin_runs
 fi
 
 for mode in absent loaded; do
