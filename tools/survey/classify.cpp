@@ -140,19 +140,22 @@ BaseKernel base_kernel(Variant v) {
     case Variant::k6_1Probesim: return BaseKernel::k6_1;
     case Variant::k6_12:
     case Variant::k6_12Probesim: return BaseKernel::k6_12;
-    case Variant::kMainline: return BaseKernel::kMainline;
+    case Variant::k7_3:
+    case Variant::k7_3Probesim: return BaseKernel::k7_3;
   }
   return BaseKernel::k6_12;
 }
 
 bool has_probesim(Variant v) {
-  return v == Variant::k6_1Probesim || v == Variant::k6_12Probesim;
+  return v == Variant::k6_1Probesim || v == Variant::k6_12Probesim ||
+         v == Variant::k7_3Probesim;
 }
 
 Variant base_variant(Variant v) {
   switch (v) {
     case Variant::k6_1Probesim: return Variant::k6_1;
     case Variant::k6_12Probesim: return Variant::k6_12;
+    case Variant::k7_3Probesim: return Variant::k7_3;
     default: return v;
   }
 }
@@ -164,7 +167,8 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
     case KernelAction::kStep: break;
   }
   // probesim only takes over what the kernel would single-step
-  // (module/hook.c leaves rejected and kernel-simulated probes alone).
+  // (module/hook.c leaves rejected and kernel-simulated probes alone, so
+  // NOP stays the kernel's on 7.3).
   // Only stp has a gate; the other families are on by default.
   if (has_probesim(variant)) {
     switch (family(insn)) {
@@ -206,7 +210,7 @@ std::string_view shape_name(Shape s) {
 
 std::string_view variant_name(Variant v) {
   static constexpr std::string_view kNames[kVariantCount] = {
-      "6.1", "6.1+probesim", "6.12", "6.12+probesim", "mainline"};
+      "6.1", "6.1+probesim", "6.12", "6.12+probesim", "7.3", "7.3+probesim"};
   return kNames[index(v)];
 }
 

@@ -56,9 +56,11 @@ inline constexpr std::size_t kShapeCount = 7;  // kNone is not counted
 
 // The kernels a survey reports on. The probesim variants have stp=1 on a
 // system without MTE or POE (probesim_stp_verdict() says simulate) and the
-// other families at their defaults (alu=1, bti=1).
-enum class Variant { k6_1, k6_1Probesim, k6_12, k6_12Probesim, kMainline };
-inline constexpr std::size_t kVariantCount = 5;
+// other families at their defaults (alu=1, bti=1). On 7.3 probesim's nop
+// family never applies: the kernel simulates NOP itself.
+enum class Variant { k6_1, k6_1Probesim, k6_12, k6_12Probesim, k7_3,
+                     k7_3Probesim };
+inline constexpr std::size_t kVariantCount = 6;
 
 // What a uprobe on the instruction costs under one variant. Disjoint.
 // kProbesim* are named "probesim-FAMILY" after the module's family names,
@@ -105,7 +107,7 @@ std::string_view step_name(Step s);
 
 BaseKernel base_kernel(Variant variant);
 bool has_probesim(Variant variant);
-// The stock variant under a probesim variant (6.12+probesim -> 6.12).
+// The stock variant under a probesim variant (7.3+probesim -> 7.3).
 Variant base_variant(Variant variant);
 
 std::string_view raw_class_name(RawClass c);

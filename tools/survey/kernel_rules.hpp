@@ -15,8 +15,8 @@ namespace probesim::survey {
 // The kernels whose rules differ.
 enum class BaseKernel {
   k6_1,      // Debian linux-source-6.1 (6.1.y)
-  k6_12,     // Debian linux-source-6.12 (6.12.y)
-  kMainline, // 6.13 and later: 6.12 plus NOP simulation
+  k6_12,  // Debian linux-source-6.12 (6.12.y)
+  k7_3,   // Debian linux-source-7.3 (7.3.4): 6.12 plus NOP simulation
 };
 
 // arm_probe_decode_insn()'s three answers.

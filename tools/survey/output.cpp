@@ -11,12 +11,34 @@ namespace {
 
 constexpr Variant kVariants[kVariantCount] = {
     Variant::k6_1, Variant::k6_1Probesim, Variant::k6_12,
-    Variant::k6_12Probesim, Variant::kMainline};
+    Variant::k6_12Probesim, Variant::k7_3, Variant::k7_3Probesim};
 
 std::string hex(std::uint64_t v, int width) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%0*" PRIx64, width, v);
   return buf;
+}
+
+// The text output stays within this many columns.
+constexpr std::size_t kTextWidth = 100;
+
+// s broken at spaces into lines of at most width characters (a word longer
+// than that gets a line of its own).
+std::string wrap(const std::string& s, std::size_t width) {
+  std::string out, line;
+  std::size_t from = 0;
+  while (from < s.size()) {
+    std::size_t to = s.find(' ', from);
+    if (to == std::string::npos) to = s.size();
+    std::string word = s.substr(from, to - from);
+    from = to + 1;
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line + "\n";
 }
 
 struct Row {
@@ -252,7 +274,7 @@ std::string render_tables(const std::vector<FileSurvey>& files,
   bool md = format == TableFormat::kMarkdown;
   auto render = [&](const std::string& title, const Table& table) {
     return (md ? "#### " + title + "\n\n" + table.markdown()
-               : title + "\n" + table.text()) +
+               : wrap(title, kTextWidth) + table.text(kTextWidth)) +
            "\n";
   };
   std::string out;

@@ -24,7 +24,7 @@ void Table::drop_empty_columns(std::size_t first_data_column) {
   }
 }
 
-std::string Table::text() const {
+std::string Table::text(std::size_t max_width) const {
   std::vector<std::size_t> width(header.size(), 0);
   auto measure = [&](const std::vector<std::string>& r) {
     for (std::size_t i = 0; i < r.size() && i < width.size(); i++)
@@ -32,26 +32,45 @@ std::string Table::text() const {
   };
   measure(header);
   for (const auto& r : rows) measure(r);
-  auto line = [&](const std::vector<std::string>& r) {
-    std::string out;
-    for (std::size_t i = 0; i < width.size(); i++) {
-      std::string cell = i < r.size() ? r[i] : "";
-      std::string pad(width[i] - cell.size(), ' ');
-      if (i > 0) out += "  ";
-      out += i == 0 ? cell + pad : pad + cell;  // first column left
+  if (width.empty()) return "";
+
+  // Column 0 and as many of the next columns as fit; each block takes at
+  // least one column of its own, even if that alone is too wide.
+  std::vector<std::vector<std::size_t>> blocks;
+  std::size_t used = 0;
+  for (std::size_t i = 1; i < width.size(); i++) {
+    if (blocks.empty() || (blocks.back().size() > 1 &&
+                           used + 2 + width[i] > max_width)) {
+      blocks.push_back({0});
+      used = width[0];
     }
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    return out + "\n";
-  };
-  auto rule = [&] {
+    blocks.back().push_back(i);
+    used += 2 + width[i];
+  }
+  if (blocks.empty()) blocks.push_back({0});
+
+  std::string out;
+  for (const auto& cols : blocks) {
+    auto line = [&](const std::vector<std::string>& r) {
+      std::string s;
+      for (std::size_t i : cols) {
+        std::string cell = i < r.size() ? r[i] : "";
+        std::string pad(width[i] - cell.size(), ' ');
+        if (i > 0) s += "  ";
+        s += i == 0 ? cell + pad : pad + cell;  // first column left
+      }
+      while (!s.empty() && s.back() == ' ') s.pop_back();
+      return s + "\n";
+    };
     std::size_t total = 0;
-    for (auto w : width) total += w + 2;
-    return std::string(total > 2 ? total - 2 : 0, '-') + "\n";
-  };
-  std::string out = line(header) + rule();
-  for (std::size_t i = 0; i < rows.size(); i++) {
-    if (static_cast<int>(i) == footer_from) out += rule();
-    out += line(rows[i]);
+    for (std::size_t i : cols) total += width[i] + 2;
+    const std::string rule(total - 2, '-');
+    if (!out.empty()) out += "\n";
+    out += line(header) + rule + "\n";
+    for (std::size_t i = 0; i < rows.size(); i++) {
+      if (static_cast<int>(i) == footer_from) out += rule + "\n";
+      out += line(rows[i]);
+    }
   }
   return out;
 }

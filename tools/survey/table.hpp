@@ -1,6 +1,7 @@
 // A table of strings rendered as aligned plain text or as Markdown.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,10 @@ struct Table {
   // empty, "0" or "0.0%".
   void drop_empty_columns(std::size_t first_data_column);
 
-  std::string text() const;
+  // Aligned columns, two spaces apart. A table wider than max_width is cut
+  // into blocks of columns, each led by the first column again, so that it
+  // reads in a terminal without wrapping.
+  std::string text(std::size_t max_width = 100) const;
   std::string markdown() const;
 };
 

@@ -117,43 +117,73 @@ TEST(Classify, Shapes) {
 }
 
 TEST(Classify, OutcomesPerVariant) {
+  // The stock columns follow each kernel's decode-insn.c (7.3: Debian's
+  // 7.3.4, which simulates NOP itself); probesim only takes what the
+  // stock kernel would single-step.
   using O = Outcome;
   struct Case {
     std::uint32_t insn;
-    O v61, v61p, v612, v612p, main;
+    O v61, v61p, v612, v612p, v73, v73p;
   } cases[] = {
       {0xd503201f, O::kXol, O::kProbesimNop, O::kXol, O::kProbesimNop,
-       O::kKernelSim},
+       O::kKernelSim, O::kKernelSim},  // nop
       {0xa9bf7bfd, O::kXol, O::kProbesimStp, O::kXol, O::kProbesimStp,
-       O::kXol},
-      {0xd503233f, O::kPac, O::kPac, O::kPac, O::kPac, O::kPac},
+       O::kXol, O::kProbesimStp},  // stp x29, x30, [sp, #-16]!
+      {0xd503233f, O::kPac, O::kPac, O::kPac, O::kPac, O::kPac,
+       O::kPac},  // paciasp
       {0xd50323bf, O::kRejected, O::kRejected, O::kRejected, O::kRejected,
-       O::kRejected},  // autiasp
-
+       O::kRejected, O::kRejected},  // autiasp
+      {0xd503203f, O::kRejected, O::kRejected, O::kRejected, O::kRejected,
+       O::kRejected, O::kRejected},  // yield
       {0xd65f03c0, O::kKernelSim, O::kKernelSim, O::kKernelSim, O::kKernelSim,
-       O::kKernelSim},
+       O::kKernelSim, O::kKernelSim},  // ret
+      {0x94000010, O::kKernelSim, O::kKernelSim, O::kKernelSim, O::kKernelSim,
+       O::kKernelSim, O::kKernelSim},  // bl
       {0x58000040, O::kRejected, O::kRejected, O::kRejected, O::kRejected,
-       O::kRejected},
+       O::kRejected, O::kRejected},  // ldr x0, literal
       {0x54000050, O::kXol, O::kXol, O::kKernelSim, O::kKernelSim,
-       O::kKernelSim},  // bc.eq
+       O::kKernelSim, O::kKernelSim},  // bc.eq
+      {0x19c00440, O::kXol, O::kXol, O::kRejected, O::kRejected,
+       O::kRejected, O::kRejected},  // cpyfp (MOPS)
       {0xd10043ff, O::kXol, O::kProbesimAddSubImm, O::kXol,
-       O::kProbesimAddSubImm, O::kXol},  // sub sp, sp, #16
+       O::kProbesimAddSubImm, O::kXol,
+       O::kProbesimAddSubImm},  // sub sp, sp, #16
       {0x12001c49, O::kXol, O::kProbesimLogicImm, O::kXol,
-       O::kProbesimLogicImm, O::kXol},  // and w9, w2, #0xff
+       O::kProbesimLogicImm, O::kXol,
+       O::kProbesimLogicImm},  // and w9, w2, #0xff
       {0x52800020, O::kXol, O::kProbesimMoveWide, O::kXol,
-       O::kProbesimMoveWide, O::kXol},  // movz w0, #1
+       O::kProbesimMoveWide, O::kXol, O::kProbesimMoveWide},  // movz w0, #1
       {0xaa0003e1, O::kXol, O::kProbesimLogicReg, O::kXol,
-       O::kProbesimLogicReg, O::kXol},  // mov x1, x0
+       O::kProbesimLogicReg, O::kXol, O::kProbesimLogicReg},  // mov x1, x0
       {0x8b020020, O::kXol, O::kProbesimAddSubReg, O::kXol,
-       O::kProbesimAddSubReg, O::kXol},  // add x0, x1, x2
-      {0x8b224020, O::kXol, O::kXol, O::kXol, O::kXol, O::kXol},  // extended
+       O::kProbesimAddSubReg, O::kXol,
+       O::kProbesimAddSubReg},  // add x0, x1, x2
+      {0x8b224020, O::kXol, O::kXol, O::kXol, O::kXol, O::kXol,
+       O::kXol},  // add x0, x1, w2, uxtw (extended)
   };
   for (const auto& c : cases) {
     EXPECT_EQ(outcome(c.insn, Variant::k6_1), c.v61) << std::hex << c.insn;
     EXPECT_EQ(outcome(c.insn, Variant::k6_1Probesim), c.v61p) << std::hex << c.insn;
     EXPECT_EQ(outcome(c.insn, Variant::k6_12), c.v612) << std::hex << c.insn;
     EXPECT_EQ(outcome(c.insn, Variant::k6_12Probesim), c.v612p) << std::hex << c.insn;
-    EXPECT_EQ(outcome(c.insn, Variant::kMainline), c.main) << std::hex << c.insn;
+    EXPECT_EQ(outcome(c.insn, Variant::k7_3), c.v73) << std::hex << c.insn;
+    EXPECT_EQ(outcome(c.insn, Variant::k7_3Probesim), c.v73p) << std::hex << c.insn;
+  }
+}
+
+TEST(Classify, ProbesimOn73LeavesNopToTheKernel) {
+  // 7.3 adds only the NOP simulation to 6.12, and probesim simulates NOP
+  // on 6.12: with probesim both kernels skip the single-step on the same
+  // words, and on 7.3 no word is probesim's nop.
+  for (std::uint32_t hi = 0; hi < 0x10000; hi++) {
+    for (std::uint32_t lo : {0x0000U, 0x201fU, 0x7bfdU, 0x03e0U, 0xffffU}) {
+      std::uint32_t insn = (hi << 16) | lo;
+      Outcome o73 = outcome(insn, Variant::k7_3Probesim);
+      ASSERT_NE(o73, Outcome::kProbesimNop) << std::hex << insn;
+      ASSERT_EQ(is_simulated(o73),
+                is_simulated(outcome(insn, Variant::k6_12Probesim)))
+          << std::hex << insn;
+    }
   }
 }
 
@@ -162,10 +192,26 @@ TEST(Classify, BtiOutcome) {
   const Outcome with = Outcome::kProbesimBti;
   EXPECT_EQ(outcome(0xd503245f, Variant::k6_1), Outcome::kBti);
   EXPECT_EQ(outcome(0xd503245f, Variant::k6_12), Outcome::kBti);
-  EXPECT_EQ(outcome(0xd503245f, Variant::kMainline), Outcome::kBti);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k7_3), Outcome::kBti);
   EXPECT_EQ(outcome(0xd503245f, Variant::k6_1Probesim), with);
   EXPECT_EQ(outcome(0xd503245f, Variant::k6_12Probesim), with);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k7_3Probesim), with);
   EXPECT_EQ(raw_class(0xd503245f), RawClass::kBti);
+}
+
+TEST(Classify, Variants) {
+  EXPECT_EQ(base_kernel(Variant::k7_3), BaseKernel::k7_3);
+  EXPECT_EQ(base_kernel(Variant::k7_3Probesim), BaseKernel::k7_3);
+  EXPECT_EQ(base_kernel(Variant::k6_12Probesim), BaseKernel::k6_12);
+  EXPECT_EQ(base_variant(Variant::k7_3Probesim), Variant::k7_3);
+  EXPECT_EQ(base_variant(Variant::k7_3), Variant::k7_3);
+  for (std::size_t i = 0; i < kVariantCount; i++) {
+    auto v = static_cast<Variant>(i);
+    std::string_view name = variant_name(v);
+    EXPECT_EQ(has_probesim(v), name.ends_with("+probesim")) << name;
+    EXPECT_EQ(variant_name(base_variant(v)), base_kernel_name(base_kernel(v)))
+        << name;
+  }
 }
 
 TEST(Classify, Steps) {
@@ -195,6 +241,8 @@ TEST(Classify, Steps) {
 TEST(Classify, Names) {
   EXPECT_EQ(raw_class_name(RawClass::kStpPush), "stp-push");
   EXPECT_EQ(variant_name(Variant::k6_12Probesim), "6.12+probesim");
+  EXPECT_EQ(variant_name(Variant::k7_3), "7.3");
+  EXPECT_EQ(variant_name(Variant::k7_3Probesim), "7.3+probesim");
   EXPECT_EQ(outcome_name(Outcome::kProbesimStp), "probesim-stp");
   EXPECT_EQ(outcome_name(Outcome::kProbesimLogicImm), "probesim-logic_imm");
   EXPECT_EQ(raw_class_name(RawClass::kAddSubReg), "addsub_reg");

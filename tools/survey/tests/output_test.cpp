@@ -42,6 +42,7 @@ TEST(Output, TablesShowFilesAndTotal) {
   EXPECT_NE(text.find("total (2 files)"), std::string::npos);
   EXPECT_NE(text.find("33.3%"), std::string::npos);
   EXPECT_NE(text.find("6.12+probesim"), std::string::npos);
+  EXPECT_NE(text.find("7.3+probesim"), std::string::npos);
   std::string md = render_tables(two_files(), TableFormat::kMarkdown);
   EXPECT_NE(md.find("| a/one |"), std::string::npos);
   EXPECT_NE(md.find("**total (2 files)**"), std::string::npos);
@@ -55,6 +56,13 @@ TEST(Output, JsonHasTheDocumentedShape) {
         "\"6.12+probesim\": {\"kernel-sim\": 0, \"probesim-nop\": 1, "
         "\"probesim-stp\": 1",
         "\"total\": {\"files\": 2, \"functions\": 6",
+        "\"variants\": [\"6.1\", \"6.1+probesim\", \"6.12\", "
+        "\"6.12+probesim\", \"7.3\", \"7.3+probesim\"]",
+        // 7.3 simulates the nop, so probesim's nop family has none there.
+        "\"7.3\": {\"kernel-sim\": 1, \"probesim-nop\": 0, "
+        "\"probesim-stp\": 0",
+        "\"7.3+probesim\": {\"kernel-sim\": 1, \"probesim-nop\": 0, "
+        "\"probesim-stp\": 1",
         "\"usdt_kernels\"", "\"simulated\": 2",
         "\"error\": \"not an \\\"ELF\\\"\""})
     EXPECT_NE(json.find(key), std::string::npos) << key;
@@ -69,6 +77,22 @@ TEST(Output, List) {
   EXPECT_NE(list.find("a9bf7bfd stp-push 6.1=xol 6.1+probesim=probesim-stp"),
             std::string::npos);
   EXPECT_NE(list.find("[fde+sym] entry_nop"), std::string::npos);
+  EXPECT_NE(list.find("6.12+probesim=probesim-nop 7.3=kernel-sim "
+                      "7.3+probesim=kernel-sim"),
+            std::string::npos);
+}
+
+TEST(Output, TextTablesFitInAHundredColumns) {
+  // Long labels make the widest tables; each line of the tables and their
+  // titles must still fit.
+  auto bytes = test::build_elf(test::typical_spec()).bytes;
+  std::vector<FileSurvey> files = {survey_image(bytes, "ld-linux-aarch64.so.1"),
+                                   survey_image(bytes, "python3.13")};
+  std::istringstream text(render_tables(files, TableFormat::kText));
+  std::size_t lines = 0;
+  for (std::string line; std::getline(text, line); lines++)
+    EXPECT_LE(line.size(), 100U) << line;
+  EXPECT_GT(lines, 20U);
 }
 
 TEST(Table, DropsEmptyColumnsAndAligns) {
@@ -78,6 +102,30 @@ TEST(Table, DropsEmptyColumnsAndAligns) {
   t.drop_empty_columns(1);
   EXPECT_EQ(t.text(), "name     a\n----------\nx        1\nlonger  22\n");
   EXPECT_EQ(t.markdown(), "| name | a |\n| --- | ---: |\n| x | 1 |\n| longer | 22 |\n");
+}
+
+TEST(Table, WideTablesAreCutIntoBlocks) {
+  Table t;
+  t.header = {"k", "aaaa", "bbbb", "cccc"};
+  t.rows = {{"x", "1", "2", "3"}, {"total", "4", "5", "6"}};
+  t.footer_from = 1;
+  // "total" plus two columns of 4 is 17 wide: the third column goes to a
+  // second block under the first column again.
+  EXPECT_EQ(t.text(17),
+            "k      aaaa  bbbb\n"
+            "-----------------\n"
+            "x         1     2\n"
+            "-----------------\n"
+            "total     4     5\n"
+            "\n"
+            "k      cccc\n"
+            "-----------\n"
+            "x         3\n"
+            "-----------\n"
+            "total     6\n");
+  EXPECT_EQ(t.text(), t.text(17 + 6));  // all in one block
+  // A column wider than the limit still gets a block of its own.
+  EXPECT_EQ(t.text(3).find("aaaa  bbbb"), std::string::npos);
 }
 
 class Cli : public ::testing::Test {

@@ -20,6 +20,9 @@ expect("${jsonplain}" "\"functions\": 2, \"usdt\": 1, \"fdes\": 2")
 expect("${jsonplain}" "\"classes\": {\"nop\": 1, \"stp-push\": 1")
 expect("${jsonplain}" "\"6.12+probesim\": {\"kernel-sim\": 0, \"probesim-nop\": 1, \"probesim-stp\": 1")
 expect("${jsonplain}" "\"usdt_classes\": {\"nop\": 1")
+# 7.3 simulates the nop itself, so probesim's nop family gives way there.
+expect("${jsonplain}" "\"7.3\": {\"kernel-sim\": 1, \"probesim-nop\": 0, \"probesim-stp\": 0")
+expect("${jsonplain}" "\"7.3+probesim\": {\"kernel-sim\": 1, \"probesim-nop\": 0, \"probesim-stp\": 1")
 # Stripped: the same entries from .eh_frame alone.
 expect("${jsonstripped}" "\"functions\": 2, \"usdt\": 1, \"fdes\": 2, \"cies\": 1, \"fdes_skipped\": 0, \"symbols\": 0")
 # Branch protection: bti c and paciasp come first.
