@@ -31,7 +31,7 @@ command -v readelf >/dev/null || die "readelf (binutils) is needed"
 command -v "${CROSS}objdump" >/dev/null || die "${CROSS}objdump is needed"
 
 fetch() {
-	debian_arm64_download "$suite" "$cache/apt" "$cache/debs" \
+	debian_download "$suite" "$cache/apt" "$cache/debs" \
 		"${GREP_REFRESH:-0}" "${packages[@]}"
 }
 

@@ -2,8 +2,9 @@
 # build-kernel.sh KVER FLAVOR: build an arm64 guest kernel and print its
 # build directory (which holds Image, .config and Module.symvers).
 #
-# KVER is 6.1 or 6.12 (Debian's linux-source-KVER), or anything when KSRC
-# points at another kernel tree. FLAVOR is "test" (lock debugging) or
+# KVER is a kernel of Debian's linux-source-KVER (vm/lib.sh known_kernels:
+# 6.1 and 6.12 from the host's suite, 7.2 and 7.3 through a private apt
+# state), or anything when KSRC points at another kernel tree. FLAVOR is "test" (lock debugging) or
 # "bench" (none). Builds are cached, keyed by source version, config
 # fragments and compiler version, so a second run costs nothing.
 set -euo pipefail
@@ -38,24 +39,36 @@ if [ -f "$out/.probesim-built" ]; then
 fi
 
 mkdir -p "$out"
+log "kernel $kver/$flavor: Linux $(kernel_release "$src") from $srcver"
 printf '%s\n' "$fragment" >"$out/fragment.config"
 kmake() {
 	make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
-		CC="ccache ${CROSS}gcc" -j"$(nproc)" "$@"
+		CC="ccache ${CROSS}gcc" "$NO_PAHOLE" -j"$(nproc)" "$@"
 }
 
 # Apply the fragment over allnoconfig, then check that Kconfig kept every
 # option we asked for: a silently dropped option would void the tests.
 kmake -s allnoconfig KCONFIG_ALLCONFIG="$out/fragment.config" >/dev/null
 kmake -s olddefconfig >/dev/null
-dropped=()
+# An option the tree's Kconfig no longer defines is not dropped but gone:
+# the feature became unconditional (7.x: ARM64_PAN, PROC_SYSCTL). That is
+# logged, not fatal; a module that still needed it would fail to build.
+kconfig_defines() {
+	grep -rqE --include='Kconfig*' "^[[:space:]]*(menu)?config ${1#CONFIG_}\$" \
+		"$src/arch/arm64" "$src/init" "$src/kernel" "$src/fs" "$src/lib" \
+		"$src/mm" "$src/drivers/tty" "$src/security" "$src/Kconfig" 2>/dev/null
+}
+dropped=() gone=()
 while IFS= read -r line; do
 	case "$line" in
 	CONFIG_*=n) opt=${line%%=*}
 		grep -q "^$opt=[ym]" "$out/.config" && dropped+=("$opt (wanted n)") ;;
-	CONFIG_*=*) grep -qx "$line" "$out/.config" || dropped+=("$line") ;;
+	CONFIG_*=*) opt=${line%%=*}
+		grep -qx "$line" "$out/.config" && continue
+		if kconfig_defines "$opt"; then dropped+=("$line"); else gone+=("$opt"); fi ;;
 	esac
 done <<<"$fragment"
+[ ${#gone[@]} -eq 0 ] || log "kernel $kver: no longer configurable (always on or gone): ${gone[*]}"
 if [ ${#dropped[@]} -gt 0 ]; then
 	printf 'error: Kconfig dropped required options for %s/%s:\n' "$kver" "$flavor" >&2
 	printf '  %s\n' "${dropped[@]}" >&2

@@ -13,8 +13,9 @@ mkdir -p "$payload"
 ksrc=${KSRC:-$(pristine_tree 6.12)}
 if [ -f "$PROBESIM_TOP/selftests/Makefile" ]; then
 	build_selftests() {
+		# set -e does not reach into a function run by timed: say it.
 		make -s -C "$PROBESIM_TOP/selftests" KSRC="$ksrc" \
-			OUTPUT="$payload/selftests" -j"$(nproc)" all >&2
+			OUTPUT="$payload/selftests" -j"$(nproc)" all >&2 || return 1
 		# A test whose source is gone must not run from an old build.
 		local bin
 		for bin in "$payload/selftests"/*; do

@@ -5,6 +5,11 @@ PROBESIM_CACHE=${PROBESIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/probesim}
 export PROBESIM_CACHE
 export CCACHE_DIR=${CCACHE_DIR:-$PROBESIM_CACHE/ccache}
 CROSS=${CROSS:-aarch64-linux-gnu-}
+# The test kernels carry no BTF, so pahole plays no part: name one that does
+# not exist for kernels and modules alike, so that whether the host has
+# pahole installed (CONFIG_PAHOLE_VERSION) cannot differ between the two.
+# shellcheck disable=SC2034 # used by the scripts that source this file
+NO_PAHOLE=PAHOLE=probesim-no-pahole
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -16,37 +21,98 @@ timed() {
 	start=$(date +%s)
 	log "$label ..."
 	"$@" || rc=$?
+	local took=$(( $(date +%s) - start ))
 	if [ "$rc" -eq 0 ]; then
-		log "$label: done in $(( $(date +%s) - start ))s"
+		log "$label: done in ${took}s"
 	else
-		log "$label: FAILED (rc=$rc) after $(( $(date +%s) - start ))s"
+		log "$label: FAILED (rc=$rc) after ${took}s"
+	fi
+	# STAGE_TIMES=FILE (vm/check.sh): one tab-separated line per stage.
+	if [ -n "${STAGE_TIMES:-}" ]; then
+		printf '%s\t%s\t%s\n' "$took" "$rc" "$label" >>"$STAGE_TIMES"
 	fi
 	return "$rc"
 }
 
-# Debian version of the installed linux-source-KVER package.
+# Kernels whose linux-source package the host's own suite does not ship
+# come from another Debian suite, through a private apt state (see
+# debian_download): KVER -> suite.
+private_source_suite() {
+	case $1 in
+	7.3) echo trixie-backports ;;
+	7.2) echo sid ;;
+	esac
+}
+
+# The kernel versions the test bed knows how to fetch.
+known_kernels() { echo "6.1 6.12 7.2 7.3"; }
+
+# source_deb KVER: the linux-source-KVER .deb of a private-suite kernel,
+# downloaded once into the cache (KSRC_REFRESH=1 downloads it again).
+source_deb() {
+	local kver=$1 suite
+	suite=$(private_source_suite "$kver")
+	[ -n "$suite" ] || die "linux-source-$kver does not come from a private suite"
+	debian_download "$suite" "$PROBESIM_CACHE/kernel-src/apt/$suite" \
+		"$PROBESIM_CACHE/kernel-src/debs/$suite" "${KSRC_REFRESH:-0}" \
+		"linux-source-$kver:all"
+	ls "$PROBESIM_CACHE/kernel-src/debs/$suite/linux-source-${kver}_"*_all.deb
+}
+
+# Debian version of linux-source-KVER: the installed package's, or that of
+# the .deb downloaded for a private-suite kernel.
 debian_source_version() {
+	if [ -n "$(private_source_suite "$1")" ]; then
+		dpkg-deb -f "$(source_deb "$1")" Version
+		return
+	fi
 	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null ||
 		die "linux-source-$1 is not installed (apt-get install linux-source-$1)"
 }
 
-# Unpack /usr/src/linux-source-KVER.tar.xz once into the cache and print
-# the tree's path. The Debian version is part of the path, so a point
-# release update gets a tree of its own.
+# Unpack linux-source-KVER's tarball once into the cache and print the
+# tree's path. The Debian version is part of the path, so a point release
+# update gets a tree of its own.
 pristine_tree() {
-	local kver=$1 ver dir tarball
+	local kver=$1 ver dir tarball deb
+	case " $(known_kernels) " in
+	*" $kver "*) ;;
+	*) die "no Debian source for kernel '$kver' (known: $(known_kernels); or set KSRC)" ;;
+	esac
 	ver=$(debian_source_version "$kver")
 	dir=$PROBESIM_CACHE/src/linux-source-$kver-$ver
-	tarball=/usr/src/linux-source-$kver.tar.xz
-	[ -f "$tarball" ] || die "$tarball missing (apt-get install linux-source-$kver)"
-	if [ ! -f "$dir/.unpacked" ]; then
-		rm -rf "$dir" "$dir.tmp"
-		mkdir -p "$dir.tmp"
-		timed "unpacking $tarball" tar -C "$dir.tmp" --strip-components=1 -xf "$tarball"
-		touch "$dir.tmp/.unpacked"
-		mv "$dir.tmp" "$dir"
+	if [ -f "$dir/.unpacked" ]; then
+		echo "$dir"
+		return
 	fi
+	rm -rf "$dir" "$dir.tmp" "$dir.deb"
+	mkdir -p "$dir.tmp"
+	if [ -n "$(private_source_suite "$kver")" ]; then
+		deb=$(source_deb "$kver")
+		timed "unpacking $(basename "$deb")" dpkg-deb -x "$deb" "$dir.deb"
+		tarball=$dir.deb/usr/src/linux-source-$kver.tar.xz
+	else
+		tarball=/usr/src/linux-source-$kver.tar.xz
+	fi
+	[ -f "$tarball" ] || die "$tarball missing (apt-get install linux-source-$kver)"
+	timed "unpacking $tarball" tar -C "$dir.tmp" --strip-components=1 -xf "$tarball"
+	rm -rf "$dir.deb"
+	# The tree says what it is; a package named for another series is
+	# not the kernel the tests would be told they run on.
+	case $(kernel_release "$dir.tmp") in
+	"$kver".*) ;;
+	*) die "linux-source-$kver unpacks to Linux $(kernel_release "$dir.tmp")" ;;
+	esac
+	touch "$dir.tmp/.unpacked"
+	mv "$dir.tmp" "$dir"
 	echo "$dir"
+}
+
+# kernel_release TREE: the version the kernel tree says it is (X.Y.Z), read
+# from its top Makefile rather than assumed from the package name.
+kernel_release() {
+	awk -F' *= *' '$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 }
+		$1 == "SUBLEVEL" { s = $2 } END { print v "." p "." s }' "$1/Makefile"
 }
 
 # Where build products of this checkout go: outside the tree, one
@@ -55,12 +121,12 @@ PROBESIM_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PROBESIM_OUT=${PROBESIM_OUT:-$PROBESIM_CACHE/out/$(printf '%s' "$PROBESIM_TOP" | sha256sum | cut -c1-12)}
 export PROBESIM_TOP PROBESIM_OUT
 
-# debian_arm64_download SUITE STATE DEBS REFRESH PKG...: download the arm64
-# .debs of PKG... from Debian SUITE into DEBS, through a sources list, lists
-# and cache of their own under STATE, so that the system's apt setup is
-# neither used nor changed. Packages already in DEBS are kept unless
-# REFRESH is 1. DEBIAN_MIRROR overrides the mirror.
-debian_arm64_download() {
+# debian_download SUITE STATE DEBS REFRESH PKG[:ARCH]...: download the .debs
+# of PKG... (arm64 unless :all is given) from Debian SUITE into DEBS,
+# through a sources list, lists and cache of their own under STATE, so that
+# the system's apt setup is neither used nor changed. Packages already in
+# DEBS are kept unless REFRESH is 1. DEBIAN_MIRROR overrides the mirror.
+debian_download() {
 	local suite=$1 state=$2 debs=$3 refresh=$4 pkg
 	shift 4
 	local -a opts=(-o "Dir::Etc::sourcelist=$state/sources.list" -o "Dir::Etc::sourceparts=-"
@@ -75,13 +141,16 @@ debian_arm64_download() {
 		timed "apt-get update ($suite, arm64, private lists)" \
 			apt-get "${opts[@]}" -qq update >&2
 	fi
+	local name arch want
 	for pkg in "$@"; do
-		if [ "$refresh" != 1 ] && ls "$debs/${pkg}_"*_arm64.deb >/dev/null 2>&1; then
+		name=${pkg%%:*} arch=arm64 want=$pkg:arm64
+		case $pkg in *:all) arch=all want=$name ;; esac
+		if [ "$refresh" != 1 ] && ls "$debs/${name}_"*_"$arch".deb >/dev/null 2>&1; then
 			continue
 		fi
-		rm -f "$debs/${pkg}_"*_arm64.deb
-		(cd "$debs" && apt-get "${opts[@]}" -qq download "$pkg:arm64") >&2 ||
-			die "apt-get download $pkg:arm64 ($suite) failed"
+		rm -f "$debs/${name}_"*_"$arch".deb
+		(cd "$debs" && apt-get "${opts[@]}" -qq download "$want") >&2 ||
+			die "apt-get download $want ($suite) failed"
 	done
 }
 

@@ -46,7 +46,7 @@ targets_for() {
 
 fetch_suite() {
 	# shellcheck disable=SC2046 # one package name per word
-	debian_arm64_download "$1" "$cache/apt/$1" "$cache/debs/$1" \
+	debian_download "$1" "$cache/apt/$1" "$cache/debs/$1" \
 		"${SURVEY_REFRESH:-0}" $(packages_for "$1")
 }
 
