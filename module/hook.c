@@ -68,9 +68,10 @@ int probesim_hook_init(void)
 {
 	int err = register_kretprobe(&probesim_analyze_rp);
 
+	if (err == -ENOENT || err == -EINVAL)
+		return probesim_refuse("no arch_uprobe_analyze_insn() to hook");
 	if (err)
-		pr_err("probesim: cannot hook arch_uprobe_analyze_insn(): %d (this kernel lacks it, or kretprobes are unavailable)\n",
-		       err);
+		pr_err("probesim: cannot hook arch_uprobe_analyze_insn(): %d\n", err);
 	return err;
 }
 

@@ -11,11 +11,20 @@
  *
  * The free is observed without touching the hit path: kprobes sit on the
  * calls to kfree() in the function that frees a uprobe once nothing can run
- * its handler any more. That is uprobe_free_rcu() where it exists (6.12:
- * after the RCU tasks trace grace period that covers handle_swbp()), else
- * put_uprobe() (6.1: the hit path holds a reference, and the kfree() calls
- * run only for the last one). The call sites are found at load time by
- * scanning that function for branches to kfree().
+ * its handler any more. The call sites are found at load time by scanning
+ * that function for branches to kfree(). Per kernel, what guarantees that
+ * no handler is still running when that kfree() is reached:
+ *
+ *  7.3 (6.13 on): handle_swbp() runs the handler inside
+ *    rcu_read_lock_trace(). put_uprobe() hands the last reference to a
+ *    work item, which starts call_srcu() (the SRCU stage covers uretprobe
+ *    leases, hprobe, not the handler), then call_rcu_tasks_trace(), then
+ *    uprobe_free_rcu_tasks_trace() frees it: after an RCU tasks trace grace
+ *    period, which waits for every rcu_read_lock_trace() section.
+ *  6.12: the same read section; uprobe_free_rcu() frees after
+ *    call_rcu_tasks_trace() from put_uprobe().
+ *  6.1: the hit path holds a reference on the uprobe; put_uprobe() calls
+ *    kfree() only for the last one.
  */
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
@@ -178,23 +187,31 @@ static struct kprobe probesim_delete_kp = {
 	.pre_handler = probesim_delete_pre,
 };
 
+/*
+ * Where a uprobe is freed, newest kernel first (see the top of this file).
+ * The test bed builds one copy with PROBESIM_TEST_NO_FREE_PATH, which must
+ * refuse to load.
+ */
+static const char * const probesim_free_functions[] = {
+#ifndef PROBESIM_TEST_NO_FREE_PATH
+	"uprobe_free_rcu_tasks_trace", "uprobe_free_rcu", "put_uprobe",
+#else
+	"probesim_no_such_function",
+#endif
+};
+
 int probesim_lifetime_init(void)
 {
-	static const char * const free_functions[] = {
-		"uprobe_free_rcu", "put_uprobe",
-	};
 	const char *fn = NULL;
 	unsigned int i;
 	int err;
 
 	probesim_exit_fn = THIS_MODULE->exit;
-	for (i = 0; i < ARRAY_SIZE(free_functions) && !fn; i++)
-		if (probesim_probe_kfree_calls(free_functions[i]))
-			fn = free_functions[i];
-	if (!fn) {
-		pr_err("probesim: cannot find where this kernel frees a uprobe (no kfree() call in uprobe_free_rcu() or put_uprobe()); unload safety cannot be guaranteed, refusing to load\n");
-		return -ENOENT;
-	}
+	for (i = 0; i < ARRAY_SIZE(probesim_free_functions) && !fn; i++)
+		if (probesim_probe_kfree_calls(probesim_free_functions[i]))
+			fn = probesim_free_functions[i];
+	if (!fn)
+		return probesim_refuse("no kfree() of a uprobe found, so unloading is not safe");
 	for (i = 0; i < probesim_nr_free_kps; i++)
 		probesim_free_kp_ptrs[i] = &probesim_free_kps[i];
 	err = register_kprobes(probesim_free_kp_ptrs, probesim_nr_free_kps);

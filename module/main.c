@@ -30,6 +30,7 @@ static int __init probesim_init(void)
 	err = probesim_hook_init();
 	if (err)
 		goto out_lifetime;
+	probesim_note_untested_kernel();
 	pr_info("probesim: loaded (nop=%d stp=%d alu=%d bti=%d)\n", probesim_nop_param,
 		probesim_stp_param, probesim_alu_param, probesim_bti_param);
 	return 0;

@@ -42,6 +42,13 @@ unsigned long probesim_live(enum probesim_family family);
 int probesim_lifetime_init(void);
 void probesim_lifetime_exit(void);
 
+/*
+ * support.c: refusing a kernel, always in one format ("probesim:
+ * unsupported kernel X.Y.Z: @what"); returns the error for init.
+ */
+int probesim_refuse(const char *what);
+void probesim_note_untested_kernel(void);
+
 /* hook.c: the decision point for new uprobes. */
 unsigned long probesim_hook_missed(void);
 int probesim_hook_init(void);

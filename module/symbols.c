@@ -23,14 +23,10 @@ unsigned long probesim_lookup(const char *name)
 int probesim_resolve_symbols(void)
 {
 	probesim_force_sig_fault = (void *)probesim_lookup("force_sig_fault");
-	if (!probesim_force_sig_fault) {
-		pr_err("probesim: force_sig_fault() not found; cannot raise the signals a faulting STP must raise\n");
-		return -ENOENT;
-	}
+	if (!probesim_force_sig_fault)
+		return probesim_refuse("no force_sig_fault(), for a faulting STP");
 	probesim_force_signal_inject = (void *)probesim_lookup("force_signal_inject");
-	if (!probesim_force_signal_inject) {
-		pr_err("probesim: force_signal_inject() not found; cannot raise the SIGILL of a failed branch-target check\n");
-		return -ENOENT;
-	}
+	if (!probesim_force_signal_inject)
+		return probesim_refuse("no force_signal_inject(), for the branch-target check");
 	return 0;
 }

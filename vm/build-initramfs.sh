@@ -24,7 +24,8 @@ busybox=$PROBESIM_CACHE/busybox/bin/busybox
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,modules/negative}
+mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp} \
+	"$stage"/modules/{negative,refusal}
 cp "$busybox" "$stage/bin/busybox"
 install -m 0755 "$here/guest/init" "$stage/init"
 cp "$here/guest/probesim.sh" "$stage/lib/"
@@ -32,6 +33,7 @@ cp -r "$here/guest/suites" "$stage/suites"
 find "$moddir/src" -maxdepth 1 -name '*.ko' -exec cp {} "$stage/modules/" \;
 find "$moddir/src/vm/negative" -maxdepth 1 -name '*.ko' \
 	-exec cp {} "$stage/modules/negative/" \;
+cp "$moddir/refusal/probesim.ko" "$stage/modules/refusal/"
 if [ -d "$payload" ]; then
 	cp -r "$payload"/. "$stage/"
 fi

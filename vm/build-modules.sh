@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build-modules.sh [--src DIR] KBUILD OUT: build probesim.ko, its KUnit
-# module and the test bed's negative modules against the kernel build in
-# KBUILD, into OUT. --src builds another copy of the sources (a mutant).
+# module, the test bed's negative modules and a probesim.ko that must
+# refuse to load (OUT/refusal) against the kernel build in KBUILD, into OUT. --src builds another copy of the sources (a mutant).
 # Sources are mirrored into OUT first: kbuild builds external modules in
 # their source tree, and a per-kernel mirror keeps kernels apart while
 # rsync keeps rebuilds incremental.
@@ -18,22 +18,32 @@ if [ "${1:-}" = --src ]; then
 fi
 [ $# -eq 2 ] || die "usage: $0 [--src DIR] KBUILD OUT"
 kbuild=$1 out=$2
-mkdir -p "$out/src"
 # --checksum without -t: an unchanged file keeps its mirror's mtime, a
 # changed one gets a new mtime even if its source is older than the
 # objects (a tree unpacked from an archive), so make rebuilds exactly that.
-rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
-	--include 'Kbuild' --include 'module/***' --include 'kunit/***' \
-	--include 'vm/' --include 'vm/negative/***' --exclude '*' \
-	"$src/" "$out/src/"
+# Two mirrors: the module as shipped (src) and the copy that must refuse to
+# load because it finds no free path (refusal: PROBESIM_TEST_NO_FREE_PATH).
+for mirror in src refusal; do
+	mkdir -p "$out/$mirror"
+	rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
+		--include 'Kbuild' --include 'module/***' --include 'kunit/***' \
+		--include 'vm/' --include 'vm/negative/***' --exclude '*' \
+		"$src/" "$out/$mirror/"
+done
 
+# A kernel built without pahole (ours, vm/build-kernel.sh) gets modules
+# built without it; one built with it (Debian's, with BTF) gets the host's.
+pahole=()
+grep -qx 'CONFIG_PAHOLE_VERSION=0' "$kbuild/.config" && pahole=("$NO_PAHOLE")
 mmake() {
 	make -C "$kbuild" ARCH=arm64 CROSS_COMPILE="$CROSS" \
-		CC="ccache ${CROSS}gcc" -j"$(nproc)" W=1 "$@"
+		CC="ccache ${CROSS}gcc" "${pahole[@]}" -j"$(nproc)" W=1 "$@"
 }
 build() {
 	mmake M="$out/src" modules >"$out/build.log" 2>&1 &&
-		mmake M="$out/src/vm/negative" modules >>"$out/build.log" 2>&1
+		mmake M="$out/src/vm/negative" modules >>"$out/build.log" 2>&1 &&
+		mmake M="$out/refusal" KCFLAGS=-DPROBESIM_TEST_NO_FREE_PATH \
+			modules >>"$out/build.log" 2>&1
 }
 if ! timed "building modules against $(basename "$kbuild")" build; then
 	tail -n 40 "$out/build.log" >&2

@@ -28,6 +28,30 @@ param_checks() {
 }
 ktap_section module-params param_checks
 
+# A kernel whose free path is not found is refused, in the one format every
+# refusal uses (the copy in /modules/refusal looks up a function that does
+# not exist instead of the real free path).
+refusal_check() {
+	echo "TAP version 13"
+	echo "1..1"
+	want="probesim: unsupported kernel $(uname -r): no kfree() of a uprobe found"
+	# Only what this insmod logs (never dmesg -c: the splat scan reads it all).
+	before=$(dmesg | wc -l)
+	if insmod /modules/refusal/probesim.ko 2>/tmp/refusal.err; then
+		rmmod probesim
+		echo "not ok 1 a probesim that finds no free path loaded"
+	elif [ -e /sys/module/probesim ]; then
+		echo "not ok 1 a refused probesim left the module loaded"
+	elif ! dmesg | tail -n "+$((before + 1))" | grep -qF "$want"; then
+		echo "not ok 1 refusal without '$want': $(dmesg | tail -n "+$((before + 1))" | grep probesim)"
+	elif ! grep -q 'not supported' /tmp/refusal.err; then
+		echo "not ok 1 insmod's error is not EOPNOTSUPP: $(cat /tmp/refusal.err)"
+	else
+		echo "ok 1 a kernel whose free path is not found is refused: $want"
+	fi
+}
+ktap_section module-refusal refusal_check
+
 # run_selftests MODE: every selftest once, told MODE.
 run_selftests() {
 	for t in /selftests/*; do
@@ -49,7 +73,9 @@ if [ "$PROBESIM_KERNEL" = series ]; then
 	with_uprobe_sim selftests-builtin builtin_runs
 fi
 
-for mode in absent loaded; do
+# SELFTEST_MODES: the mutation check runs only "loaded", the one mode in
+# which a broken probesim.ko is in play.
+for mode in ${SELFTEST_MODES:-absent loaded}; do
 	if [ "$mode" = loaded ] && ! insmod "$PROBESIM_KO" stp=1 2>/tmp/insmod.err; then
 		tap_fail selftests-insmod "insmod probesim: $(cat /tmp/insmod.err)"
 		continue
