@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 namespace probesim::report {
 namespace {
 
@@ -47,6 +50,28 @@ TEST(Allowlist, MatchesHeadlineOrContextWithoutTimestamps) {
 
 TEST(Allowlist, EmptyAllowlistMatchesNothing) {
   EXPECT_EQ(Allowlist{}.find_match({"WARNING: x"}), nullptr);
+}
+
+// The stock kernels' allow-list takes the single-step WARN in both the
+// headline format of 6.1/6.12 and that of 7.x, and nothing else.
+TEST(Allowlist, StockListTakesTheSingleStepWarnOfEveryKernel) {
+  std::ifstream file(PROBESIM_STOCK_ALLOWLIST);
+  ASSERT_TRUE(file) << PROBESIM_STOCK_ALLOWLIST;
+  std::stringstream text;
+  text << file.rdbuf();
+  const auto allowlist = Allowlist::parse(text.str(), "stock.txt");
+  EXPECT_NE(allowlist.find_match({"[   12.3] WARNING: CPU: 1 PID: 1298 at "
+                                  "arch/arm64/kernel/probes/uprobes.c:204 uprobe_single_step_handler+0x28/0x40"}),
+            nullptr);
+  EXPECT_NE(allowlist.find_match({"[  456.5] WARNING: arch/arm64/kernel/probes/uprobes.c:220 at "
+                                  "uprobe_single_step_handler+0x28/0x40, CPU#1: ptrace_step/1298"}),
+            nullptr);
+  EXPECT_EQ(allowlist.find_match({"[  456.5] WARNING: arch/arm64/kernel/probes/uprobes.c:150 at "
+                                  "arch_uprobe_post_xol+0x28/0x40, CPU#1: ptrace_step/1298"}),
+            nullptr);
+  EXPECT_EQ(allowlist.find_match({"[  456.5] WARNING: mm/slub.c:220 at kfree+0x28/0x40, CPU#1: x/1",
+                                  " uprobe_single_step_handler+0x28/0x40"}),
+            nullptr);
 }
 
 }  // namespace
