@@ -78,7 +78,7 @@ bool pst_kernel_simulates(enum pst_family family)
 {
 	if (probesim_mode() == MODE_BUILTIN)
 		return simulation_takes(family);
-	return family == PST_NOP && pst_kernel_at_least(6, 13);
+	return family == PST_NOP && kernel_simulates_nop();
 }
 
 #ifdef PROBESIM_MODULE

@@ -9,6 +9,7 @@
 #include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "pst.h"
 #include "uprobes.h"
 
 #ifndef HWCAP2_MTE
@@ -249,6 +250,11 @@ int probesim_set_param(const char *name, const char *value)
 
 	snprintf(file, sizeof(file), "%s/%s", switches_dir(), name);
 	return write_file(file, value, false);
+}
+
+bool kernel_simulates_nop(void)
+{
+	return pst_kernel_at_least(6, 13);
 }
 
 bool system_allows_stp(void)

@@ -109,6 +109,14 @@ bool probesim_param_on(const char *name);
 int probesim_set_param(const char *name, const char *value);
 
 /*
+ * The kernel itself simulates every probed NOP (arm_probe_decode_insn(),
+ * Linux 6.13 on), whatever the switches say: such a probe has no XOL leg,
+ * probesim leaves it alone, and the kernel's simulate_nop() does no
+ * branch-target check. A fact of the kernel under test, by its version.
+ */
+bool kernel_simulates_nop(void);
+
+/*
  * Whether the simulation may simulate STP on this system: its gate
  * refuses where the CPU has MTE or POE (a property of the system, from
  * the hwcaps, not something observed).

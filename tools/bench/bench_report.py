@@ -122,9 +122,16 @@ def class_breakdown(probes, reference, sim_stats, variant):
     return out
 
 
-def variant_for(kver):
-    return "6.1" if kver.startswith("6.1") and not kver.startswith("6.12") \
-        else "6.12"
+def variant_for(kver, probes):
+    """The survey variant whose rules are KVER's: its X.Y when the survey
+    has one, else the newest kernel the survey knows that is not newer."""
+    known = {k for row in probes.values() for k in row
+             if re.fullmatch(r"\d+\.\d+", k)}
+    want = kernel_key(kver)[:2]
+    older = [k for k in known if kernel_key(k) <= want]
+    if not older:
+        raise SystemExit(f"the survey has no rules for kernel {kver} or older")
+    return max(older, key=kernel_key)
 
 
 def grep_results(secs, probes, kver, errors, warnings):
@@ -149,7 +156,7 @@ def grep_results(secs, probes, kver, errors, warnings):
         errors.append("grep: no timed runs in the console log")
         return None
     passes = int(info.get("passes", "1"))
-    variant = variant_for(kver)
+    variant = variant_for(kver, probes)
     # probesim's families: those the survey gives a verdict for ("probesim-
     # FAMILY") and those the module counts (FAMILY_patched).
     families = {family_of(row[variant + "+probesim"]) for row in probes.values()}

@@ -256,14 +256,15 @@ def probes(elf, survey_list, out):
     with open(survey_list, encoding="utf-8") as f:
         for line in f:
             fields = line.split()
-            # func ADDR WORD CLASS 6.1=.. 6.1+probesim=.. 6.12=..
-            #      6.12+probesim=.. mainline=.. [fde] [NAME]
+            # func ADDR WORD CLASS KERNEL=VERDICT... [fde] [NAME], one
+            # verdict per survey variant (6.1, 6.1+probesim, ... 7.3+probesim)
             if not fields or fields[0] != "func":
                 continue
             if fields[2] == "--------" or "[fde" not in line:
                 skipped += 1
                 continue
-            verdicts = dict(v.split("=", 1) for v in fields[4:9])
+            verdicts = dict(v.split("=", 1) for v in fields[4:]
+                            if "=" in v and v[0].isdigit())
             if "rejected" in verdicts.values():
                 skipped += 1
                 continue
@@ -277,12 +278,11 @@ def probes(elf, survey_list, out):
         raise SystemExit(f"{survey_list}: no function entry to probe")
     insns = disassemble([r[2] for r in rows])
     with open(out, "w", encoding="utf-8") as f:
-        f.write("# offset\taddr\tword\tclass\t6.1\t6.1+probesim\t6.12\t"
-                "6.12+probesim\tinsn\n")
+        variants = list(rows[0][4])
+        f.write("# offset\taddr\tword\tclass\t" + "\t".join(variants) + "\tinsn\n")
         for (offset, addr, word, cls, v), insn in zip(rows, insns):
-            f.write(f"{offset:x}\t{addr:x}\t{word:08x}\t{cls}\t{v['6.1']}\t"
-                    f"{v['6.1+probesim']}\t{v['6.12']}\t{v['6.12+probesim']}\t"
-                    f"{insn}\n")
+            f.write(f"{offset:x}\t{addr:x}\t{word:08x}\t{cls}\t"
+                    + "".join(f"{v[k]}\t" for k in variants) + f"{insn}\n")
     print(f"{len(rows)} probes, {skipped} entries skipped")
 
 

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -102,6 +103,15 @@ std::string kernel_release() {
   return u.release;
 }
 
+// From 6.13 the kernel simulates every probed NOP itself, whatever the
+// leg: NOP modes then have no XOL leg, and probesim leaves their probes
+// alone (nop_patched stays 0).
+bool kernel_simulates_nop() {
+  int major = 0, minor = 0;
+  if (std::sscanf(kernel_release().c_str(), "%d.%d", &major, &minor) != 2) return false;
+  return major > 6 || (major == 6 && minor >= 13);
+}
+
 // The probes of one leg: a file with all targets, one probe on each.
 struct Leg {
   TargetFile uprobes, uretprobes;
@@ -150,8 +160,11 @@ int run(const Options& options) {
   if (loaded)
     for (const std::string& p : family_params())
       if (probesim_has_param(p)) params.push_back(p);
+  const bool kernel_nop = kernel_simulates_nop();
+  auto kernel_simulated = [&](const TargetInfo& t) { return kernel_nop && t.family == "nop"; };
   auto simulated = [&](const TargetInfo& t) {
-    return !t.param.empty() && std::find(params.begin(), params.end(), t.param) != params.end();
+    return !t.param.empty() && !kernel_simulated(t) &&
+           std::find(params.begin(), params.end(), t.param) != params.end();
   };
 
   // Probes are analysed when attached: XOL first with simulation off, then
@@ -186,7 +199,9 @@ int run(const Options& options) {
     results.order.push_back(m.name);
     const TargetInfo& t = target_info(m.target);
     results.modes[m.name].simulated = simulated(t);
-    if (!t.param.empty() && !simulated(t))
+    if (kernel_simulated(t))
+      results.notes.push_back(m.name + ": the kernel simulates NOP itself (6.13 on): xol and sim are both its simulation");
+    else if (!t.param.empty() && !simulated(t))
       results.notes.push_back(m.name + ": probesim has no '" + std::string(t.param) +
                               "' parameter: sim is single-stepped like xol");
   }
