@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # kernel-run.sh [--mte] [--timeout S] [--expect KIND] [--flavor F] [--src DIR]
-#               [--series KBUILD] [--payload DIR]... KVER SUITES LABEL
+#               [--series KBUILD] [--payload DIR]... [--append ARGS]...
+#               KVER SUITES LABEL
 # Build (or reuse) the KVER kernel, its modules, the payload and an
 # initramfs; boot it once to run the comma-separated guest SUITES; judge the
 # console with probesim-report under LABEL. Totals are appended to
@@ -9,7 +10,9 @@
 # --series boots the kernel built in KBUILD from the patch series instead:
 # the guest is told so, and no stock-kernel allowances apply.
 # --payload DIR adds DIR's contents to the initramfs root (see
-# build-initramfs.sh --extra).
+# build-initramfs.sh --extra). --append ARGS adds ARGS to the kernel
+# command line (probesim.untested=1: the kernel is one probesim was not
+# tested on, and must say so at load).
 # ALU_FUZZ_COUNT=N in the environment (make check ALU_FUZZ_COUNT=N) makes
 # the alu_fuzz selftest run N encodings per class instead of 10000; the VM
 # timeout grows with it unless --timeout is given.
@@ -28,6 +31,7 @@ while [ $# -gt 0 ]; do
 	--src) srcopt=(--src "$2"); shift 2 ;;
 	--series) series=$2; shift 2 ;;
 	--payload) extras+=(--extra "$2"); shift 2 ;;
+	--append) vmopts+=(--append "$2"); shift 2 ;;
 	--*) die "unknown option $1" ;;
 	*) break ;;
 	esac

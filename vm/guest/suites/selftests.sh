@@ -52,6 +52,29 @@ refusal_check() {
 }
 ktap_section module-refusal refusal_check
 
+# A kernel probesim was tested on loads silently; any other that it can
+# support loads with one line naming the tested series (probesim.untested=1
+# on the command line says which this is).
+support_check() {
+	echo "TAP version 13"
+	echo "1..1"
+	before=$(dmesg | wc -l)
+	if ! insmod "$PROBESIM_KO" 2>/tmp/support.err; then
+		echo "not ok 1 insmod probesim: $(cat /tmp/support.err)"
+		return
+	fi
+	rmmod probesim
+	lines=$(dmesg | tail -n "+$((before + 1))" | grep -c "probesim: kernel $(uname -r) was not tested (tested: " || true)
+	want=0
+	[ "$PROBESIM_UNTESTED" = 1 ] && want=1
+	if [ "$lines" != "$want" ]; then
+		echo "not ok 1 $lines lines say kernel $(uname -r) was not tested, want $want"
+	else
+		echo "ok 1 kernel $(uname -r): $want lines say it was not tested"
+	fi
+}
+ktap_section module-support support_check
+
 # run_selftests MODE: every selftest once, told MODE.
 run_selftests() {
 	for t in /selftests/*; do
