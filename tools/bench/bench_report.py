@@ -123,15 +123,14 @@ def class_breakdown(probes, reference, sim_stats, variant):
 
 
 def variant_for(kver, probes):
-    """The survey variant whose rules are KVER's: its X.Y when the survey
-    has one, else the newest kernel the survey knows that is not newer."""
-    known = {k for row in probes.values() for k in row
-             if re.fullmatch(r"\d+\.\d+", k)}
-    want = kernel_key(kver)[:2]
-    older = [k for k in known if kernel_key(k) <= want]
-    if not older:
-        raise SystemExit(f"the survey has no rules for kernel {kver} or older")
-    return max(older, key=kernel_key)
+    """The survey variant whose rules are KVER's (its X.Y). A kernel the
+    survey has no rules for is an error, not a guess."""
+    series = ".".join(str(n) for n in kernel_key(kver)[:2])
+    known = {k for row in probes.values() for k in row}
+    if series not in known:
+        raise SystemExit(f"the survey has no rules for kernel {kver} "
+                         f"(tools/survey/kernel_rules.cpp)")
+    return series
 
 
 def grep_results(secs, probes, kver, errors, warnings):
