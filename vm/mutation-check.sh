@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # mutation-check.sh [KVER]: prove that the tests can fail. Every patch in
-# kunit/mutants/, selftests/mutants/ and selftests/mutants-mte/ breaks
-# probesim in one way; each is applied to a copy of the sources, and the
-# suite of the directory it lives in (kunit, selftests, or selftests-mte in
-# a VM with MTE) must then report a failure.
+# kunit/mutants/, selftests/mutants/, selftests/mutants-load/ and
+# selftests/mutants-mte/ breaks probesim in one way; each is applied to a
+# copy of the sources, and the suite of the directory it lives in (kunit,
+# selftests-loaded, module-load, or selftests-mte in a VM with MTE) must
+# then report a failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -34,6 +35,8 @@ run_mutants() {
 run_mutants kunit/mutants kunit
 # Only the loaded mode: without probesim.ko nothing a mutant broke runs.
 run_mutants selftests/mutants selftests-loaded
+# Loading itself (refusals, the untested-kernel line): its own short suite.
+run_mutants selftests/mutants-load module-load
 # Mutants only a system with MTE tells apart: the selftests-mte suite, in
 # a VM with mte=on.
 run_mutants selftests/mutants-mte selftests-mte --mte

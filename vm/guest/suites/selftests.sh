@@ -7,73 +7,9 @@
 # observe.
 export PROBESIM_KO=/modules/probesim.ko
 
-# Bad module parameters are refused with EINVAL and leave nothing loaded.
-param_checks() {
-	echo "TAP version 13"
-	echo "1..5"
-	n=0
-	for arg in stp=2 nop=maybe stp= alu=2 bti=-1; do
-		n=$((n + 1))
-		if insmod "$PROBESIM_KO" "$arg" 2>/tmp/param.err; then
-			rmmod probesim
-			echo "not ok $n insmod probesim $arg was accepted"
-		elif [ -e /sys/module/probesim ]; then
-			echo "not ok $n insmod probesim $arg left the module loaded"
-		elif ! grep -q 'Invalid argument' /tmp/param.err; then
-			echo "not ok $n insmod probesim $arg: $(cat /tmp/param.err)"
-		else
-			echo "ok $n insmod probesim $arg is refused with EINVAL"
-		fi
-	done
-}
-ktap_section module-params param_checks
-
-# A kernel whose free path is not found is refused, in the one format every
-# refusal uses (the copy in /modules/refusal looks up a function that does
-# not exist instead of the real free path).
-refusal_check() {
-	echo "TAP version 13"
-	echo "1..1"
-	want="probesim: unsupported kernel $(uname -r): no kfree() of a uprobe found"
-	# Only what this insmod logs (never dmesg -c: the splat scan reads it all).
-	before=$(dmesg | wc -l)
-	if insmod /modules/refusal/probesim.ko 2>/tmp/refusal.err; then
-		rmmod probesim
-		echo "not ok 1 a probesim that finds no free path loaded"
-	elif [ -e /sys/module/probesim ]; then
-		echo "not ok 1 a refused probesim left the module loaded"
-	elif ! dmesg | tail -n "+$((before + 1))" | grep -qF "$want"; then
-		echo "not ok 1 refusal without '$want': $(dmesg | tail -n "+$((before + 1))" | grep probesim)"
-	elif ! grep -q 'not supported' /tmp/refusal.err; then
-		echo "not ok 1 insmod's error is not EOPNOTSUPP: $(cat /tmp/refusal.err)"
-	else
-		echo "ok 1 a kernel whose free path is not found is refused: $want"
-	fi
-}
-ktap_section module-refusal refusal_check
-
-# A kernel probesim was tested on loads silently; any other that it can
-# support loads with one line naming the tested series (probesim.untested=1
-# on the command line says which this is).
-support_check() {
-	echo "TAP version 13"
-	echo "1..1"
-	before=$(dmesg | wc -l)
-	if ! insmod "$PROBESIM_KO" 2>/tmp/support.err; then
-		echo "not ok 1 insmod probesim: $(cat /tmp/support.err)"
-		return
-	fi
-	rmmod probesim
-	lines=$(dmesg | tail -n "+$((before + 1))" | grep -c "probesim: kernel $(uname -r) was not tested (tested: " || true)
-	want=0
-	[ "$PROBESIM_UNTESTED" = 1 ] && want=1
-	if [ "$lines" != "$want" ]; then
-		echo "not ok 1 $lines lines say kernel $(uname -r) was not tested, want $want"
-	else
-		echo "ok 1 kernel $(uname -r): $want lines say it was not tested"
-	fi
-}
-ktap_section module-support support_check
+# Loading itself: parameters, refusals, the untested-kernel line.
+# shellcheck source=vm/guest/suites/module-load.sh
+. /suites/module-load.sh
 
 # run_selftests MODE: every selftest once, told MODE.
 run_selftests() {
