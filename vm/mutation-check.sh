@@ -27,7 +27,12 @@ run_mutants() {
 		(cd "$PROBESIM_TOP" && tar cf - Kbuild module kunit vm/negative) |
 			tar -C "$copy" -xf -
 		patch -s -p1 -d "$copy" <"$patch" || die "mutant $name does not apply"
-		"$here/kernel-run.sh" "$@" --src "$copy" --expect test-failure \
+		# "Caught-by: a,b" before the diff: only those selftests run,
+		# and they must fail.
+		caught=$(sed -n '1,/^--- /s/^Caught-by: *//p' "$patch")
+		local -a only=()
+		[ -z "$caught" ] || only=(--append "probesim.selftests=$caught")
+		"$here/kernel-run.sh" "$@" "${only[@]}" --src "$copy" --expect test-failure \
 			"$kver" "$suite" "mutant-$suite-$name" || status=1
 	done
 }
