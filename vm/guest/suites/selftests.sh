@@ -42,7 +42,9 @@ fi
 
 # SELFTEST_MODES: the mutation check runs only "loaded", the one mode in
 # which a broken probesim.ko is in play.
-for mode in ${SELFTEST_MODES:-absent loaded}; do
+modes=${SELFTEST_MODES:-absent loaded}
+[ "$modes" != none ] || modes=
+for mode in $modes; do
 	if [ "$mode" = loaded ] && ! insmod "$PROBESIM_KO" stp=1 2>/tmp/insmod.err; then
 		tap_fail selftests-insmod "insmod probesim: $(cat /tmp/insmod.err)"
 		continue
