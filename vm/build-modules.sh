@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # build-modules.sh [--src DIR] KBUILD OUT: build probesim.ko, its KUnit
 # module, the test bed's negative modules and a probesim.ko that must
-# refuse to load (OUT/refusal) against the kernel build in KBUILD, into OUT. --src builds another copy of the sources (a mutant).
+# refuse to load (OUT/refusal) against the kernel build in KBUILD, into
+# OUT. --src builds another copy of the sources (a mutant).
 # Sources are mirrored into OUT first: kbuild builds external modules in
 # their source tree, and a per-kernel mirror keeps kernels apart while
 # rsync keeps rebuilds incremental.
