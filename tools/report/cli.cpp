@@ -2,6 +2,10 @@
 
 #include <string_view>
 
+#ifndef PROBESIM_VERSION
+#error "PROBESIM_VERSION is set by tools/CMakeLists.txt from dkms.conf"
+#endif
+
 namespace probesim::report {
 
 namespace {
@@ -17,7 +21,12 @@ ParsedArguments error(std::string message) {
 std::string usage() {
   return "usage: probesim-report --console LOG --label LABEL [--allow FILE]\n"
          "                       [--expect test-failure|splat|timeout] [--totals FILE]\n"
-         "                       [--verbose]\n";
+         "                       [--verbose]\n"
+         "       probesim-report --help | --version\n";
+}
+
+std::string version_line() {
+  return std::string("probesim-report ") + PROBESIM_VERSION + "\n";
 }
 
 ParsedArguments parse_arguments(const std::vector<std::string>& args) {
@@ -29,6 +38,11 @@ ParsedArguments parse_arguments(const std::vector<std::string>& args) {
     if (arg == "--help" || arg == "-h") {
       ParsedArguments parsed;
       parsed.help = true;
+      return parsed;
+    }
+    if (arg == "--version") {
+      ParsedArguments parsed;
+      parsed.version = true;
       return parsed;
     }
     if (arg == "--verbose" || arg == "-v") {

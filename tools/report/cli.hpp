@@ -19,8 +19,9 @@ struct Options {
 };
 
 struct ParsedArguments {
-  std::optional<Options> options;  // unset on error or --help
+  std::optional<Options> options;  // unset on error, --help or --version
   bool help = false;
+  bool version = false;
   std::string error;
 };
 
@@ -28,5 +29,8 @@ struct ParsedArguments {
 ParsedArguments parse_arguments(const std::vector<std::string>& args);
 
 std::string usage();
+
+// "probesim-report X\n", X the PACKAGE_VERSION of dkms.conf.
+std::string version_line();
 
 }  // namespace probesim::report

@@ -68,6 +68,10 @@ int main(int argc, char** argv) {
     std::cout << usage();
     return kExitPassed;
   }
+  if (parsed.version) {
+    std::cout << version_line();
+    return kExitPassed;
+  }
   if (!parsed.options) {
     print_error(parsed.error);
     std::cerr << usage();

@@ -33,7 +33,8 @@ bool is_pac_hint(unsigned crm_op2) {
   }
 }
 
-// A uprobe handled by probesim: stp=1, user space, no MTE, no POE.
+// Whether probesim's gate lets a uprobe simulate an STP push with stp=1:
+// user space, no MTE, no POE.
 bool probesim_simulates_stp() {
   probesim_gate gate{};
   gate.stp_enabled = true;
@@ -56,6 +57,36 @@ constexpr FamilyName kFamilyNames[] = {
     {"addsub_reg", Family::kAddSubReg},
     {"bti", Family::kBti},
 };
+
+struct VariantInfo {
+  Variant variant;
+  BaseKernel kernel;
+  Probesim probesim;
+  std::string_view name;
+};
+
+// In the order of Variant.
+constexpr VariantInfo kVariantInfo[kVariantCount] = {
+    {Variant::k6_1, BaseKernel::k6_1, Probesim::kAbsent, "6.1"},
+    {Variant::k6_1ProbesimStp, BaseKernel::k6_1, Probesim::kStp, "6.1+probesim"},
+    {Variant::k6_12, BaseKernel::k6_12, Probesim::kAbsent, "6.12"},
+    {Variant::k6_12ProbesimStp, BaseKernel::k6_12, Probesim::kStp, "6.12+probesim"},
+    {Variant::k7_3, BaseKernel::k7_3, Probesim::kAbsent, "7.3"},
+    {Variant::k7_3ProbesimStp, BaseKernel::k7_3, Probesim::kStp, "7.3+probesim"},
+    {Variant::k6_1ProbesimDefaults, BaseKernel::k6_1, Probesim::kDefaults,
+     "6.1+probesim-defaults"},
+    {Variant::k6_12ProbesimDefaults, BaseKernel::k6_12, Probesim::kDefaults,
+     "6.12+probesim-defaults"},
+    {Variant::k7_3ProbesimDefaults, BaseKernel::k7_3, Probesim::kDefaults,
+     "7.3+probesim-defaults"},
+};
+
+constexpr bool variant_info_in_order() {
+  for (std::size_t i = 0; i < kVariantCount; i++)
+    if (index(kVariantInfo[i].variant) != i) return false;
+  return true;
+}
+static_assert(variant_info_in_order());
 
 }  // namespace
 
@@ -134,30 +165,20 @@ Shape shape(std::uint32_t insn) {
   return Shape::kNone;
 }
 
-BaseKernel base_kernel(Variant v) {
-  switch (v) {
-    case Variant::k6_1:
-    case Variant::k6_1Probesim: return BaseKernel::k6_1;
-    case Variant::k6_12:
-    case Variant::k6_12Probesim: return BaseKernel::k6_12;
-    case Variant::k7_3:
-    case Variant::k7_3Probesim: return BaseKernel::k7_3;
-  }
-  return BaseKernel::k6_12;
-}
+BaseKernel base_kernel(Variant v) { return kVariantInfo[index(v)].kernel; }
 
-bool has_probesim(Variant v) {
-  return v == Variant::k6_1Probesim || v == Variant::k6_12Probesim ||
-         v == Variant::k7_3Probesim;
+Probesim probesim_of(Variant v) { return kVariantInfo[index(v)].probesim; }
+
+bool has_probesim(Variant v) { return probesim_of(v) != Probesim::kAbsent; }
+
+Variant variant_of(BaseKernel kernel, Probesim probesim) {
+  for (const auto& info : kVariantInfo)
+    if (info.kernel == kernel && info.probesim == probesim) return info.variant;
+  return Variant::k6_12;  // unreachable: every pair has its variant
 }
 
 Variant base_variant(Variant v) {
-  switch (v) {
-    case Variant::k6_1Probesim: return Variant::k6_1;
-    case Variant::k6_12Probesim: return Variant::k6_12;
-    case Variant::k7_3Probesim: return Variant::k7_3;
-    default: return v;
-  }
+  return variant_of(base_kernel(v), Probesim::kAbsent);
 }
 
 Outcome outcome(std::uint32_t insn, Variant variant) {
@@ -169,12 +190,14 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
   // probesim only takes over what the kernel would single-step
   // (module/hook.c leaves rejected and kernel-simulated probes alone, so
   // NOP stays the kernel's on 7.3).
-  // Only stp has a gate; the other families are on by default.
+  // The other families are on by default; stp is off unless stp=1, and
+  // has a gate besides (no MTE, no POE).
   if (has_probesim(variant)) {
     switch (family(insn)) {
       case Family::kNop: return Outcome::kProbesimNop;
       case Family::kStp:
-        if (probesim_simulates_stp()) return Outcome::kProbesimStp;
+        if (probesim_of(variant) == Probesim::kStp && probesim_simulates_stp())
+          return Outcome::kProbesimStp;
         break;
       case Family::kLogicImm: return Outcome::kProbesimLogicImm;
       case Family::kAddSubImm: return Outcome::kProbesimAddSubImm;
@@ -208,10 +231,15 @@ std::string_view shape_name(Shape s) {
   return kNames[index(s)];
 }
 
-std::string_view variant_name(Variant v) {
-  static constexpr std::string_view kNames[kVariantCount] = {
-      "6.1", "6.1+probesim", "6.12", "6.12+probesim", "7.3", "7.3+probesim"};
-  return kNames[index(v)];
+std::string_view variant_name(Variant v) { return kVariantInfo[index(v)].name; }
+
+std::string_view variant_params(Variant v) {
+  switch (probesim_of(v)) {
+    case Probesim::kAbsent: return "";
+    case Probesim::kDefaults: return "nop=1 alu=1 bti=1 stp=0";
+    case Probesim::kStp: return "nop=1 alu=1 bti=1 stp=1";
+  }
+  return "";
 }
 
 std::string_view outcome_name(Outcome o) {

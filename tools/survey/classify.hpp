@@ -54,13 +54,21 @@ enum class Shape {
 };
 inline constexpr std::size_t kShapeCount = 7;  // kNone is not counted
 
-// The kernels a survey reports on. The probesim variants have stp=1 on a
-// system without MTE or POE (probesim_stp_verdict() says simulate) and the
-// other families at their defaults (alu=1, bti=1). On 7.3 probesim's nop
-// family never applies: the kernel simulates NOP itself.
-enum class Variant { k6_1, k6_1Probesim, k6_12, k6_12Probesim, k7_3,
-                     k7_3Probesim };
-inline constexpr std::size_t kVariantCount = 6;
+// The kernels a survey reports on: each stock kernel, with probesim at the
+// module's default parameters (nop=1 alu=1 bti=1 stp=0: STP pushes stay
+// single-stepped), and with stp=1 as well. probesim is taken to run on a
+// system without MTE or POE (probesim_stp_verdict() says simulate). On 7.3
+// probesim's nop family never applies: the kernel simulates NOP itself.
+// The stp=1 variants are the first ones the survey had, and keep their
+// names ("6.12+probesim"); the defaults came later and are appended, so
+// that the indexes and JSON keys of the others stay as they were.
+enum class Variant { k6_1, k6_1ProbesimStp, k6_12, k6_12ProbesimStp, k7_3,
+                     k7_3ProbesimStp, k6_1ProbesimDefaults,
+                     k6_12ProbesimDefaults, k7_3ProbesimDefaults };
+inline constexpr std::size_t kVariantCount = 9;
+
+// probesim in a variant: not loaded, at its defaults, or with stp=1.
+enum class Probesim { kAbsent, kDefaults, kStp };
 
 // What a uprobe on the instruction costs under one variant. Disjoint.
 // kProbesim* are named "probesim-FAMILY" after the module's family names,
@@ -82,8 +90,8 @@ enum class Outcome {
 };
 inline constexpr std::size_t kOutcomeCount = 13;
 
-// What a simulated outcome is owed to, in the order the survey adds them
-// up: the stock kernel, then probesim's nop, stp, the five ALU families
+// What a simulated outcome is owed to, in the order of the JSON's "steps":
+// the stock kernel, then probesim's nop, stp, the five ALU families
 // together, and bti. kNone for the outcomes that single-step or reject.
 enum class Step { kKernel, kNop, kStp, kAlu, kBti, kNone };
 inline constexpr std::size_t kStepCount = 5;  // kNone is not counted
@@ -106,13 +114,18 @@ Step step(Outcome o);
 std::string_view step_name(Step s);
 
 BaseKernel base_kernel(Variant variant);
+Probesim probesim_of(Variant variant);
 bool has_probesim(Variant variant);
 // The stock variant under a probesim variant (7.3+probesim -> 7.3).
 Variant base_variant(Variant variant);
+Variant variant_of(BaseKernel kernel, Probesim probesim);
 
 std::string_view raw_class_name(RawClass c);
 std::string_view shape_name(Shape s);
 std::string_view variant_name(Variant v);
+// probesim's parameters in the variant ("nop=1 alu=1 bti=1 stp=0"); empty
+// for a stock kernel.
+std::string_view variant_params(Variant v);
 std::string_view outcome_name(Outcome o);
 
 // True for the outcomes where a hit costs no single-step.

@@ -5,21 +5,37 @@
 #include "output.hpp"
 #include "survey.hpp"
 
+#ifndef PROBESIM_VERSION
+#error "PROBESIM_VERSION is set by tools/CMakeLists.txt from dkms.conf"
+#endif
+
 namespace probesim::survey {
 
 std::string usage() {
   return "usage: probesim-survey [--json | --markdown] [--list] FILE...\n"
+         "       probesim-survey --help | --version\n"
          "\n"
          "Classifies the first instruction of every function (from .eh_frame\n"
          "FDEs, .symtab and .dynsym) and every USDT site (.note.stapsdt) of\n"
          "arm64 ELF executables and shared libraries, with probesim's decode\n"
          "table and the stock kernels' uprobe rules.\n"
          "\n"
+         "Kernels: 6.1, 6.12 and 7.3 stock; KERNEL+probesim-defaults with probesim\n"
+         "at its default parameters (nop=1 alu=1 bti=1 stp=0); KERNEL+probesim\n"
+         "with stp=1 as well.\n"
+         "\n"
          "  --json      machine-readable counts per file and in total\n"
          "  --markdown  the tables as Markdown\n"
-         "  --list      also list each function entry and USDT site\n"
+         "  --list      also list each function entry and USDT site, with its\n"
+         "              outcome on each stock kernel and KERNEL+probesim\n"
+         "  --version   print the version and exit\n"
+         "  -h, --help  print this help and exit\n"
          "\n"
          "Exit status: 0 all files surveyed, 1 a file could not be, 2 usage.\n";
+}
+
+std::string version_line() {
+  return std::string("probesim-survey ") + PROBESIM_VERSION + "\n";
 }
 
 ParsedArguments parse_arguments(const std::vector<std::string>& args) {
@@ -30,6 +46,9 @@ ParsedArguments parse_arguments(const std::vector<std::string>& args) {
       only_files = true;
     } else if (!only_files && (a == "-h" || a == "--help")) {
       p.help = true;
+      return p;
+    } else if (!only_files && a == "--version") {
+      p.version = true;
       return p;
     } else if (!only_files && a == "--json") {
       p.options.mode = OutputMode::kJson;
@@ -57,6 +76,10 @@ int run(const std::vector<std::string>& args, std::ostream& out,
   ParsedArguments p = parse_arguments(args);
   if (p.help) {
     out << usage();
+    return 0;
+  }
+  if (p.version) {
+    out << version_line();
     return 0;
   }
   if (!p.ok) {

@@ -19,6 +19,7 @@ struct ParsedArguments {
   Options options;
   bool ok = false;
   bool help = false;
+  bool version = false;
   std::string error;
 };
 
@@ -26,6 +27,9 @@ struct ParsedArguments {
 ParsedArguments parse_arguments(const std::vector<std::string>& args);
 
 std::string usage();
+
+// "probesim-survey X\n", X the PACKAGE_VERSION of dkms.conf.
+std::string version_line();
 
 // Runs the survey; returns the exit status: 0 when every file was
 // surveyed, 1 when one could not be, 2 for a usage error.

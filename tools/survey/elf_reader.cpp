@@ -254,6 +254,14 @@ Bytes ElfImage::bytes_at(std::uint64_t vaddr) const {
   return {};
 }
 
+std::optional<std::uint64_t> ElfImage::file_offset(std::uint64_t vaddr) const {
+  for (const auto& s : segments_) {
+    if (s.type == kPtLoad && vaddr >= s.vaddr && vaddr - s.vaddr < s.filesz)
+      return s.offset + (vaddr - s.vaddr);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::uint32_t> ElfImage::code_word(std::uint64_t vaddr) const {
   if (vaddr % 4 != 0) return std::nullopt;
   bool have_load = false;

@@ -85,6 +85,9 @@ class ElfImage {
   // the file image of an executable PT_LOAD (or, in a file without
   // program headers, of an SHF_EXECINSTR section).
   std::optional<std::uint32_t> code_word(std::uint64_t vaddr) const;
+  // Where vaddr's byte is in the file, if a PT_LOAD's file image holds
+  // it: what tracefs's uprobe_events takes instead of an address.
+  std::optional<std::uint64_t> file_offset(std::uint64_t vaddr) const;
 
  private:
   void read_segments(std::uint64_t phoff, std::uint16_t phentsize,

@@ -9,9 +9,26 @@ namespace probesim::survey {
 
 namespace {
 
+// Every variant in the order of its index, which is the JSON's order.
 constexpr Variant kVariants[kVariantCount] = {
-    Variant::k6_1, Variant::k6_1Probesim, Variant::k6_12,
-    Variant::k6_12Probesim, Variant::k7_3, Variant::k7_3Probesim};
+    Variant::k6_1, Variant::k6_1ProbesimStp, Variant::k6_12,
+    Variant::k6_12ProbesimStp, Variant::k7_3, Variant::k7_3ProbesimStp,
+    Variant::k6_1ProbesimDefaults, Variant::k6_12ProbesimDefaults,
+    Variant::k7_3ProbesimDefaults};
+
+constexpr BaseKernel kKernels[] = {BaseKernel::k6_1, BaseKernel::k6_12,
+                                   BaseKernel::k7_3};
+
+// The kernel whose figures stand for all in the secondary columns (stp=1,
+// rejected, the families adding up): 6.1 and 7.3 differ from it only
+// where the stock kernel does.
+constexpr BaseKernel kMainKernel = BaseKernel::k6_12;
+
+// What the tables call the probesim variants.
+constexpr const char* kVariantLegend =
+    "KERNEL+probesim-defaults: probesim at its default parameters, nop=1 "
+    "alu=1 bti=1 stp=0, so STP pushes are single-stepped; KERNEL+probesim: "
+    "the same with stp=1";
 
 std::string hex(std::uint64_t v, int width) {
   char buf[32];
@@ -95,18 +112,41 @@ Table classes_table(const std::vector<Row>& rows, int footer, bool usdt) {
   return t;
 }
 
+// Per binary, the share of entries a uprobe hits without single-stepping:
+// each kernel stock and with probesim's defaults, then, secondary, with
+// stp=1 and what the stock kernel rejects.
 Table simulated_table(const std::vector<Row>& rows, int footer, bool usdt) {
+  // Columns side by side in the text: a kernel stock and with probesim,
+  // and stp=1 with rejected.
+  struct Group {
+    std::vector<Variant> variants;
+    bool rejected = false;
+  };
+  std::vector<Group> groups;
+  for (BaseKernel k : kKernels)
+    groups.push_back({{variant_of(k, Probesim::kAbsent), variant_of(k, Probesim::kDefaults)}});
+  groups.push_back({{variant_of(kMainKernel, Probesim::kStp)}, true});
+  const Variant stock = variant_of(kMainKernel, Probesim::kAbsent);
+
   Table t;
   t.header = {"binary", usdt ? "sites" : "functions"};
-  for (Variant v : kVariants) t.header.emplace_back(variant_name(v));
-  t.header.emplace_back("rejected (6.12)");
+  t.groups = {0, 0};
+  for (std::size_t g = 0; g < groups.size(); g++) {
+    for (Variant v : groups[g].variants) t.header.emplace_back(variant_name(v));
+    if (groups[g].rejected)
+      t.header.push_back("rejected (" + std::string(variant_name(stock)) + ")");
+    t.groups.resize(t.header.size(), static_cast<int>(g + 1));
+  }
   for (const auto& r : rows) {
     const Counts& n = usdt ? *r.probes : *r.functions;
     if (usdt && n.total == 0) continue;
     std::vector<std::string> cells = {r.label, std::to_string(n.total)};
-    for (Variant v : kVariants) cells.push_back(percent(n.simulated(v), n.total));
-    cells.push_back(percent(
-        n.kernels[index(Variant::k6_12)][index(Outcome::kRejected)], n.total));
+    for (const Group& g : groups) {
+      for (Variant v : g.variants) cells.push_back(percent(n.simulated(v), n.total));
+      if (g.rejected)
+        cells.push_back(percent(n.kernels[index(stock)][index(Outcome::kRejected)],
+                                n.total));
+    }
     t.rows.push_back(std::move(cells));
   }
   t.footer_from = usdt ? -1 : footer;
@@ -114,22 +154,36 @@ Table simulated_table(const std::vector<Row>& rows, int footer, bool usdt) {
 }
 
 // Per binary, the share of function entries a uprobe hits without
-// single-stepping on variant v, as the stock kernel and then probesim's
-// families add up (each column includes the ones before it).
-Table steps_table(const std::vector<Row>& rows, int footer, Variant v) {
+// single-stepping on kernel k, as the stock kernel and then probesim's
+// families add up (each column includes the ones before it): those on by
+// default, which end at KERNEL+probesim-defaults, then stp=1, which ends
+// at KERNEL+probesim.
+Table steps_table(const std::vector<Row>& rows, int footer, BaseKernel k) {
+  struct Column {
+    Variant variant;
+    Step step;
+  };
+  const Variant defaults = variant_of(k, Probesim::kDefaults);
+  const Column columns[] = {{defaults, Step::kKernel},
+                            {defaults, Step::kNop},
+                            {defaults, Step::kAlu},
+                            {defaults, Step::kBti},
+                            {variant_of(k, Probesim::kStp), Step::kStp}};
   Table t;
   t.header = {"binary", "functions"};
-  for (std::size_t st = 0; st < kStepCount; st++) {
-    std::string name(step_name(static_cast<Step>(st)));
-    t.header.push_back(st == 0 ? std::string(variant_name(base_variant(v))) + " stock"
-                               : "+ " + name);
+  for (const Column& c : columns) {
+    if (c.step == Step::kKernel)
+      t.header.push_back(std::string(base_kernel_name(k)) + " stock");
+    else
+      t.header.push_back("+ " + std::string(step_name(c.step)) +
+                         (c.step == Step::kStp ? "=1" : ""));
   }
   for (const auto& r : rows) {
     const Counts& n = *r.functions;
     std::vector<std::string> cells = {r.label, std::to_string(n.total)};
     std::size_t sum = 0;
-    for (std::size_t st = 0; st < kStepCount; st++) {
-      sum += n.by_step(v, static_cast<Step>(st));
+    for (const Column& c : columns) {
+      sum += n.by_step(c.variant, c.step);
       cells.push_back(percent(sum, n.total));
     }
     t.rows.push_back(std::move(cells));
@@ -138,20 +192,24 @@ Table steps_table(const std::vector<Row>& rows, int footer, Variant v) {
   return t;
 }
 
+// Every outcome per variant, a kernel's variants together.
 Table kernels_table(const Counts& n) {
   Table t;
   t.header = {"kernel"};
   for (std::size_t o = 0; o < kOutcomeCount; o++)
     t.header.emplace_back(outcome_name(static_cast<Outcome>(o)));
-  for (Variant v : kVariants) {
-    std::vector<std::string> cells = {std::string(variant_name(v))};
-    for (std::size_t o = 0; o < kOutcomeCount; o++) {
-      std::size_t k = n.kernels[index(v)][o];
-      cells.push_back(k == 0 ? "0"
-                             : std::to_string(k) + " (" +
-                                   percent(k, n.total) + ")");
+  for (BaseKernel k : kKernels) {
+    for (Probesim p : {Probesim::kAbsent, Probesim::kDefaults, Probesim::kStp}) {
+      const Variant v = variant_of(k, p);
+      std::vector<std::string> cells = {std::string(variant_name(v))};
+      for (std::size_t o = 0; o < kOutcomeCount; o++) {
+        std::size_t c = n.kernels[index(v)][o];
+        cells.push_back(c == 0 ? "0"
+                               : std::to_string(c) + " (" +
+                                     percent(c, n.total) + ")");
+      }
+      t.rows.push_back(std::move(cells));
     }
-    t.rows.push_back(std::move(cells));
   }
   t.drop_empty_columns(1);
   return t;
@@ -283,21 +341,24 @@ std::string render_tables(const std::vector<FileSurvey>& files,
   out += render("Function entries: instruction classes (% of functions)",
                 classes_table(rows, footer, false));
   out += render(
-      "Function entries a uprobe hits without single-stepping "
-      "(% of functions; probesim with stp=1, the other families at their "
-      "defaults)",
+      "Function entries a uprobe hits without single-stepping (% of "
+      "functions; " + std::string(kVariantLegend) + ")",
       simulated_table(rows, footer, false));
   out += render(
-      "Function entries a uprobe hits without single-stepping on 6.12, as "
-      "probesim's families add up (% of functions, cumulative; alu is "
-      "logic_imm, addsub_imm, movewide, logic_reg and addsub_reg)",
-      steps_table(rows, footer, Variant::k6_12Probesim));
-  out += render("All function entries, per kernel",
+      "Function entries a uprobe hits without single-stepping on " +
+          std::string(base_kernel_name(kMainKernel)) +
+          ", as probesim's families add up (% of functions, cumulative; alu "
+          "is logic_imm, addsub_imm, movewide, logic_reg and addsub_reg; + "
+          "bti is probesim's defaults, + stp=1 adds the stp family)",
+      steps_table(rows, footer, kMainKernel));
+  out += render("All function entries, per kernel (" +
+                    std::string(kVariantLegend) + ")",
                 kernels_table(t.functions));
   if (t.probes.total > 0) {
     out += render("USDT sites: instruction classes (% of sites)",
                   classes_table(rows, footer, true));
-    out += render("USDT sites a uprobe hits without single-stepping",
+    out += render("USDT sites a uprobe hits without single-stepping (% of "
+                  "sites; " + std::string(kVariantLegend) + ")",
                   simulated_table(rows, footer, true));
   }
   return out;
@@ -346,6 +407,19 @@ std::string render_json(const std::vector<FileSurvey>& files,
     string_value(out, std::string(variant_name(kVariants[v])));
   }
   out += "],\n ";
+  // probesim's parameters per variant, null for a stock kernel.
+  key(out, "variant_params");
+  out += '{';
+  for (std::size_t v = 0; v < kVariantCount; v++) {
+    if (v) out += ", ";
+    key(out, variant_name(kVariants[v]));
+    std::string_view params = variant_params(kVariants[v]);
+    if (params.empty())
+      out += "null";
+    else
+      string_value(out, std::string(params));
+  }
+  out += "},\n ";
   key(out, "files");
   out += '[';
   for (std::size_t i = 0; i < files.size(); i++) {
@@ -398,6 +472,7 @@ std::string render_list(const FileSurvey& file) {
   std::string out;
   auto line = [&out](const char* what, std::uint64_t addr,
                      const std::optional<std::uint32_t>& word,
+                     const std::optional<std::uint64_t>& file_offset,
                      const std::string& name) {
     out += what;
     out += ' ';
@@ -410,11 +485,21 @@ std::string render_list(const FileSurvey& file) {
       out += ' ';
       out += raw_class_name(raw_class(*word));
       for (Variant v : kVariants) {
+        // The list keeps the variants it has always had: the bench's
+        // payload (tools/bench/grep_payload.py) reads it, and the defaults
+        // differ from KERNEL+probesim only on the stp-push class.
+        if (probesim_of(v) == Probesim::kDefaults) continue;
         out += ' ';
         out += variant_name(v);
         out += '=';
         out += outcome_name(outcome(*word, v));
       }
+      out += ' ';
+    }
+    // The file offset is what a tracefs uprobe needs: PATH:0xOFFSET.
+    if (file_offset) {
+      out += "offset=0x";
+      out += hex(*file_offset, 1);
       out += ' ';
     }
     out += name;
@@ -423,10 +508,11 @@ std::string render_list(const FileSurvey& file) {
   for (const auto& e : file.entries) {
     const char* src = e.from_fde ? (e.from_symbol ? "[fde+sym] " : "[fde] ")
                                  : "[sym] ";
-    line("func", e.addr, e.word, src + e.name);
+    line("func", e.addr, e.word, e.file_offset, src + e.name);
   }
   for (const auto& p : file.usdt)
-    line("usdt", p.site.pc, p.word, p.site.provider + ":" + p.site.name);
+    line("usdt", p.site.pc, p.word, p.file_offset,
+         p.site.provider + ":" + p.site.name);
   return out;
 }
 

@@ -40,7 +40,9 @@ using FileErrors = std::vector<std::pair<std::string, std::string>>;
 std::string render_json(const std::vector<FileSurvey>& files,
                         const FileErrors& errors);
 
-// One line per function entry and USDT site: address, word, classes.
+// One line per function entry and USDT site: address, word, class, and
+// the outcome on each stock kernel and KERNEL+probesim (stp=1); not the
+// +probesim-defaults variants, which differ only on stp pushes.
 std::string render_list(const FileSurvey& file);
 
 std::string json_escape(const std::string& s);

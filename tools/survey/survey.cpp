@@ -108,6 +108,7 @@ FileSurvey survey_image(Bytes data, std::string path) {
   out.entries.reserve(entries.size());
   for (auto& [addr, e] : entries) {
     e.word = image.code_word(addr);
+    e.file_offset = image.file_offset(addr);
     if (e.word)
       out.functions.add(*e.word);
     else
@@ -117,7 +118,8 @@ FileSurvey survey_image(Bytes data, std::string path) {
 
   for (auto& site : usdt_sites(image)) {
     std::optional<std::uint32_t> word = image.code_word(site.pc);
-    ProbeSite p{std::move(site), word};
+    std::optional<std::uint64_t> offset = image.file_offset(site.pc);
+    ProbeSite p{std::move(site), word, offset};
     if (p.word)
       out.probes.add(*p.word);
     else

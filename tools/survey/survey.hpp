@@ -35,11 +35,13 @@ struct FunctionEntry {
   bool from_symbol = false;
   std::string name;                   // empty if no symbol names it
   std::optional<std::uint32_t> word;  // unset: not in executable code
+  std::optional<std::uint64_t> file_offset;  // unset: not in the file
 };
 
 struct ProbeSite {
   UsdtSite site;
   std::optional<std::uint32_t> word;
+  std::optional<std::uint64_t> file_offset;
 };
 
 struct FileSurvey {

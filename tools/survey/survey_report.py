@@ -34,8 +34,14 @@ FAMILY_CLASSES = ["nop", "stp-push", "logic_imm", "addsub_imm", "movewide",
 ALU_CLASSES = ["logic_imm", "addsub_imm", "movewide", "logic_reg", "addsub_reg"]
 # The binaries whose classes the summary shows one by one.
 HIGHLIGHT = [("bookworm", "grep"), ("bookworm", "redis-server"), ("trixie", "grep")]
-# The steps in which simulated entries add up (probesim-survey's "steps").
-STEPS = ["kernel", "nop", "stp", "alu", "bti"]
+# The steps in which simulated entries add up (probesim-survey's "steps"):
+# those of probesim's default parameters (nop=1 alu=1 bti=1 stp=0), which
+# end at 6.12+probesim-defaults, then stp=1, which ends at 6.12+probesim.
+DEFAULT_STEPS = ["kernel", "nop", "alu", "bti"]
+# The summary's columns: each kernel stock and with probesim's defaults,
+# then 6.12 with stp=1 as well.
+SUMMARY = ["6.1", "6.1+probesim-defaults", "6.12", "6.12+probesim-defaults",
+           "7.3", "7.3+probesim-defaults", "6.12+probesim"]
 
 
 def pct(n, d):
@@ -86,10 +92,11 @@ def main():
               "arch/arm64/kernel/probes/decode-insn.c of Debian's "
               "linux-source 6.1, 6.12 and 7.3 (7.3.4); 7.3 decides as 6.12 "
               "does except that it simulates NOP itself, so on 7.3 "
-              "probesim's nop family gives way to the kernel). The "
-              "probesim variants have `stp=1` on a system without MTE or "
-              "POE and the other families at their defaults (`alu=1`, "
-              "`bti=1`).\n" % today)
+              "probesim's nop family gives way to the kernel). "
+              "`KERNEL+probesim-defaults` is probesim at the module's default "
+              "parameters (`nop=1 alu=1 bti=1 stp=0`: STP pushes stay "
+              "single-stepped); `KERNEL+probesim` is the same with `stp=1`, "
+              "on a system without MTE or POE.\n" % today)
     md.append("Outcome classes per kernel: `kernel-sim` simulated by the "
               "kernel; `probesim-FAMILY` simulated by probesim's family "
               "FAMILY (nop, stp, logic_imm, addsub_imm, movewide, logic_reg, "
@@ -100,13 +107,14 @@ def main():
 
     md.append("## Summary: function entries a uprobe hits without "
               "single-stepping\n")
-    hdr = ["suite", "functions"] + combined["suites"][suites[0]]["survey"]["variants"]
+    hdr = ["suite", "functions"] + [
+        v + " (stp=1)" if v == "6.12+probesim" else v for v in SUMMARY]
     md.append("| " + " | ".join(hdr) + " |")
     md.append("| --- |" + " ---: |" * (len(hdr) - 1))
     for suite, (survey, _, _) in data.items():
         t = survey["total"]
         row = [suite, str(t["functions"])]
-        for v in survey["variants"]:
+        for v in SUMMARY:
             row.append(pct(t["kernels"][v]["simulated"], t["functions"]))
         md.append("| " + " | ".join(row) + " |")
     md.append("")
@@ -114,21 +122,25 @@ def main():
     md.append("## As probesim's families add up\n")
     md.append("Share of function entries a uprobe hits without single-stepping "
               "on 6.12 (6.1 alike), cumulative from left to right: the stock "
-              "kernel, then probesim's nop, stp (`stp=1`), the five ALU "
-              "families (`alu=1`: logic_imm, addsub_imm, movewide, logic_reg, "
-              "addsub_reg) and bti (`bti=1`). A family the module's decode "
-              "table does not have yet adds nothing. The last column is "
-              "stock 7.3, whose own NOP simulation stands in for probesim's "
-              "nop family; 7.3 with probesim ends where + bti does.\n")
-    md.append("| suite | functions | 6.12 stock | + nop | + stp | + alu | + bti | 7.3 stock |")
+              "kernel, then the families probesim has on by default: nop "
+              "(`nop=1`), the five ALU families (`alu=1`: logic_imm, "
+              "addsub_imm, movewide, logic_reg, addsub_reg) and bti "
+              "(`bti=1`), which end at probesim's defaults; then stp, off by "
+              "default (`stp=1`). A family the module's decode table does not "
+              "have yet adds nothing. The last column is stock 7.3, whose own "
+              "NOP simulation stands in for probesim's nop family; 7.3 with "
+              "probesim ends where + bti (defaults) and + stp=1 do.\n")
+    md.append("| suite | functions | 6.12 stock | + nop | + alu | + bti | + stp=1 | 7.3 stock |")
     md.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for suite, (survey, _, _) in data.items():
         t = survey["total"]
-        steps = t.get("steps", {}).get("6.12+probesim", {})
+        steps = t["steps"]["6.12+probesim-defaults"]
         row, acc = [suite, str(t["functions"])], 0
-        for st in STEPS:
+        for st in DEFAULT_STEPS:
             acc += steps.get(st, 0)
             row.append(pct(acc, t["functions"]))
+        acc += t["steps"]["6.12+probesim"].get("stp", 0)
+        row.append(pct(acc, t["functions"]))
         row.append(pct(t["kernels"]["7.3"]["simulated"], t["functions"]))
         md.append("| " + " | ".join(row) + " |")
     md.append("")
@@ -137,18 +149,21 @@ def main():
     md.append("Share of function entries whose first instruction is in each "
               "of probesim's families (as its decode table assigns them; "
               "`alu` is the five ALU families together), and what is left "
-              "for single-stepping on 6.12 with probesim.\n")
-    hdr = ["suite", "binary", "functions"] + FAMILY_CLASSES + ["alu", "still XOL (6.12+probesim)"]
+              "for single-stepping on 6.12 with probesim, at its defaults "
+              "and with `stp=1`.\n")
+    hdr = ["suite", "binary", "functions"] + FAMILY_CLASSES + [
+        "alu", "still XOL (6.12+probesim-defaults)", "still XOL (6.12+probesim, stp=1)"]
     md.append("| " + " | ".join(hdr) + " |")
     md.append("| --- | --- |" + " ---: |" * (len(hdr) - 2))
 
     def class_row(suite, label, f):
         n = f["functions"]
-        k = f["kernels"]["6.12+probesim"]
         cells = [suite, label, str(n)]
         cells += [pct(f["classes"].get(c, 0), n) for c in FAMILY_CLASSES]
         cells.append(pct(sum(f["classes"].get(c, 0) for c in ALU_CLASSES), n))
-        cells.append(pct(n - k["simulated"] - k["rejected"], n))
+        for variant in ("6.12+probesim-defaults", "6.12+probesim"):
+            k = f["kernels"][variant]
+            cells.append(pct(n - k["simulated"] - k["rejected"], n))
         return "| " + " | ".join(cells) + " |"
 
     for suite, binary in HIGHLIGHT:

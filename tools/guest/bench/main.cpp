@@ -4,6 +4,7 @@
 // alike.
 //
 //   probesim-bench [--rounds N] [--duration-ms MS] [--modes LIST] [--json FILE]
+//   probesim-bench --help | --version
 //
 // Modes: uprobe-{nop,push,and,bti,bti-j,ret} and the same for uretprobe.
 // "ret" is simulated by the kernel itself in both legs: its sim/xol is the
@@ -12,38 +13,29 @@
 // called through a register (blr), so its landing pad is checked. A target
 // whose module parameter probesim lacks is single-stepped in both legs.
 // bti-j is a bti j called through a register on an unguarded page: the
-// branch-target check has to look the page up, and lets it run.
-#include <sys/utsname.h>
-
+// branch-target check has to look the page up, and lets it run. The module
+// parameters it changes are put back as they were (saved_params.hpp).
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "measure.hpp"
 #include "module_params.hpp"
+#include "options.hpp"
 #include "output.hpp"
 #include "perf_uprobe.hpp"
+#include "saved_params.hpp"
+#include "system_info.hpp"
 #include "targets.hpp"
 
 namespace probesim::bench {
 namespace {
-
-struct Options {
-  int rounds = 5;
-  std::chrono::milliseconds duration{300};
-  std::vector<std::string> modes;
-  std::string json;
-};
 
 struct Mode {
   std::string name;  // "uprobe-nop"
@@ -59,56 +51,18 @@ std::vector<Mode> all_modes() {
   return modes;
 }
 
-int parse_int(const std::string& text, const std::string& what) {
-  int value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value <= 0)
-    throw std::invalid_argument(what + " needs a positive integer, got '" + text + "'");
-  return value;
-}
-
-Options parse_options(int argc, char** argv) {
-  Options options;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
-      return argv[++i];
-    };
-    if (arg == "--rounds") {
-      options.rounds = parse_int(value(), arg);
-    } else if (arg == "--duration-ms") {
-      options.duration = std::chrono::milliseconds(parse_int(value(), arg));
-    } else if (arg == "--json") {
-      options.json = value();
-    } else if (arg == "--modes") {
-      std::stringstream list(value());
-      for (std::string m; std::getline(list, m, ',');) options.modes.push_back(m);
-    } else {
-      throw std::invalid_argument("unknown argument " + arg);
-    }
-  }
-  const auto known = all_modes();
-  for (const std::string& m : options.modes) {
-    bool ok = false;
-    for (const Mode& k : known) ok |= k.name == m;
-    if (!ok) throw std::invalid_argument("unknown mode " + m);
-  }
-  return options;
-}
-
-std::string kernel_release() {
-  utsname u{};
-  uname(&u);
-  return u.release;
+std::vector<std::string> mode_names() {
+  std::vector<std::string> names;
+  for (const Mode& m : all_modes()) names.push_back(m.name);
+  return names;
 }
 
 // From 6.13 the kernel simulates every probed NOP itself, whatever the
 // leg: NOP modes then have no XOL leg, and probesim leaves their probes
 // alone (nop_patched stays 0).
-bool kernel_simulates_nop() {
+bool kernel_simulates_nop(const std::string& release) {
   int major = 0, minor = 0;
-  if (std::sscanf(kernel_release().c_str(), "%d.%d", &major, &minor) != 2) return false;
+  if (std::sscanf(release.c_str(), "%d.%d", &major, &minor) != 2) return false;
   return major > 6 || (major == 6 && minor >= 13);
 }
 
@@ -143,7 +97,7 @@ std::vector<std::string> family_params() {
 }
 
 void set_params(const std::vector<std::string>& params, bool on) {
-  for (const std::string& p : params) set_probesim_param(p, on);
+  for (const std::string& p : params) change_param(p, on);
 }
 
 int run(const Options& options) {
@@ -160,7 +114,8 @@ int run(const Options& options) {
   if (loaded)
     for (const std::string& p : family_params())
       if (probesim_has_param(p)) params.push_back(p);
-  const bool kernel_nop = kernel_simulates_nop();
+  const SystemInfo system = read_system_info();
+  const bool kernel_nop = kernel_simulates_nop(system.kernel.release);
   auto kernel_simulated = [&](const TargetInfo& t) { return kernel_nop && t.family == "nop"; };
   auto simulated = [&](const TargetInfo& t) {
     return !t.param.empty() && !kernel_simulated(t) &&
@@ -193,7 +148,9 @@ int run(const Options& options) {
   }
 
   Results results;
-  results.kernel = kernel_release();
+  results.tool = version_line().substr(0, version_line().size() - 1);
+  results.kernel = system.kernel.release;
+  results.system = system;
   results.bti_guarded = sim.uprobes.guarded();
   for (const Mode& m : modes) {
     results.order.push_back(m.name);
@@ -268,10 +225,33 @@ int run(const Options& options) {
 }  // namespace probesim::bench
 
 int main(int argc, char** argv) {
+  using namespace probesim::bench;
+  const std::vector<std::string> modes = mode_names();
+  Options options;
   try {
-    return probesim::bench::run(probesim::bench::parse_options(argc, argv));
-  } catch (const std::exception& e) {
-    std::cerr << "probesim-bench: " << e.what() << "\n";
+    options = parse_options(std::vector<std::string>(argv + 1, argv + argc), modes);
+  } catch (const UsageError& e) {
+    std::cerr << "probesim-bench: " << e.what() << "\n"
+              << "Try 'probesim-bench --help' for the options.\n";
     return 2;
   }
+  if (options.help) {
+    std::cout << usage(modes);
+    return 0;
+  }
+  if (options.version) {
+    std::cout << version_line();
+    return 0;
+  }
+  int status = 1;
+  try {
+    restore_params_on_signals();
+    status = run(options);
+  } catch (const std::exception& e) {
+    std::cerr << "probesim-bench: " << e.what() << "\n";
+    status = 1;
+  }
+  // After an error as after a run: the module is left as it was found.
+  if (!restore_params()) status = 1;
+  return status;
 }

@@ -27,6 +27,74 @@ std::string pad(std::string text, std::size_t width) {
   return text;
 }
 
+// text as a JSON string, quotes included.
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+// A JSON string, or null for an empty one (not known).
+std::string json_string_or_null(const std::string& text) { return text.empty() ? "null" : json_string(text); }
+
+const char* indicates_name(Evidence::Indicates i) {
+  switch (i) {
+    case Evidence::Indicates::kVm: return "vm";
+    case Evidence::Indicates::kBareMetal: return "bare-metal";
+    case Evidence::Indicates::kNothing: break;
+  }
+  return "nothing";
+}
+
+std::string cpu_line(const CpuId& cpu) {
+  if (cpu.source.empty()) return "unknown" + (cpu.model_name.empty() ? "" : " (" + cpu.model_name + ")");
+  std::string out = cpu.midr_el1.empty() ? "" : "MIDR_EL1 " + cpu.midr_el1 + ", ";
+  out += "implementer " + cpu.implementer + " part " + cpu.part + " variant " + cpu.variant + " revision " +
+         cpu.revision;
+  if (!cpu.model_name.empty()) out += ", " + cpu.model_name;
+  return out + " (" + cpu.source + ")";
+}
+
+std::string platform_line(const Platform& platform) {
+  std::string out = platform.kind;
+  std::string why;
+  for (const Evidence& e : platform.evidence)
+    if (e.indicates != Evidence::Indicates::kNothing) why += (why.empty() ? "" : "; ") + e.source + ": " + e.value;
+  return why.empty() ? out : out + " (" + why + ")";
+}
+
+void write_system(std::ostream& out, const SystemInfo& system) {
+  const CpuId& cpu = system.cpu;
+  out << "  \"system\": {\n    \"cpu\": {\"midr_el1\": " << json_string_or_null(cpu.midr_el1)
+      << ", \"source\": " << json_string_or_null(cpu.source)
+      << ", \"implementer\": " << json_string_or_null(cpu.implementer)
+      << ", \"variant\": " << json_string_or_null(cpu.variant) << ", \"part\": " << json_string_or_null(cpu.part)
+      << ", \"revision\": " << json_string_or_null(cpu.revision)
+      << ", \"model_name\": " << json_string_or_null(cpu.model_name) << "},\n";
+  out << "    \"kernel\": {\"release\": " << json_string(system.kernel.release)
+      << ", \"version\": " << json_string(system.kernel.version)
+      << ", \"machine\": " << json_string(system.kernel.machine) << "},\n";
+  out << "    \"platform\": {\"kind\": " << json_string(system.platform.kind) << ", \"evidence\": [";
+  const char* sep = "";
+  for (const Evidence& e : system.platform.evidence) {
+    out << sep << "\n      {\"source\": " << json_string(e.source) << ", \"value\": " << json_string(e.value)
+        << ", \"indicates\": \"" << indicates_name(e.indicates) << "\"}";
+    sep = ",";
+  }
+  out << (system.platform.evidence.empty() ? "" : "\n    ") << "]}\n  },\n";
+}
+
 }  // namespace
 
 void print_table(std::ostream& out, const Results& results) {
@@ -44,6 +112,8 @@ void print_table(std::ostream& out, const Results& results) {
   for (const auto& [family, h] : results.family_hits)
     out << family << "_hits: " << h.counted << " of the sim leg's " << h.calls << " calls\n";
   for (const std::string& note : results.notes) out << "note: " << note << "\n";
+  out << "cpu: " << cpu_line(results.system.cpu) << "\n";
+  out << "platform: " << platform_line(results.system.platform) << "\n";
 }
 
 void write_json(std::ostream& out, const Results& results) {
@@ -51,7 +121,7 @@ void write_json(std::ostream& out, const Results& results) {
     const Spread s = spread(v);
     return format("{\"median\": %.4f, \"min\": %.4f, \"max\": %.4f}", s.median, s.min, s.max);
   };
-  out << "{\n  \"kernel\": \"" << results.kernel << "\",\n";
+  out << "{\n  \"kernel\": " << json_string(results.kernel) << ",\n";
   out << "  \"rounds\": " << results.base.size() << ",\n";
   out << "  \"base\": " << spread(results.base).median << ",\n";
   out << "  \"bti_guarded\": " << (results.bti_guarded ? "true" : "false") << ",\n";
@@ -64,7 +134,7 @@ void write_json(std::ostream& out, const Results& results) {
   out << "},\n  \"notes\": [";
   hsep = "";
   for (const std::string& note : results.notes) {
-    out << hsep << "\"" << note << "\"";
+    out << hsep << json_string(note);
     hsep = ", ";
   }
   out << "],\n  \"modes\": {";
@@ -77,7 +147,9 @@ void write_json(std::ostream& out, const Results& results) {
         << ", \"simulated\": " << (r.simulated ? "true" : "false") << "}";
     sep = ",\n";
   }
-  out << "\n  }\n}\n";
+  out << "\n  },\n";
+  write_system(out, results.system);
+  out << "  \"tool\": " << json_string(results.tool) << "\n}\n";
 }
 
 }  // namespace probesim::bench

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "measure.hpp"
+#include "system_info.hpp"
 
 namespace probesim::bench {
 
@@ -25,16 +26,19 @@ struct FamilyHits {
 };
 
 struct Results {
-  std::string kernel;
+  std::string tool;                        // "probesim-bench 0.1"
+  std::string kernel;                      // uname -r
   std::vector<double> base;                // calls/s without any probe
   std::vector<std::string> order;          // modes in the order run
   std::map<std::string, ModeResult> modes;
   bool bti_guarded = false;                // the bti target's page has PROT_BTI
   std::map<std::string, FamilyHits> family_hits;
   std::vector<std::string> notes;
+  SystemInfo system;                       // CPU, kernel, VM or bare metal
 };
 
 void print_table(std::ostream& out, const Results& results);
+// The keys of earlier versions stay as they were; "system" came later.
 void write_json(std::ostream& out, const Results& results);
 
 }  // namespace probesim::bench

@@ -43,3 +43,4 @@ check(bad-allowlist 2 "bad-allow.txt:1: invalid regex"
 check(usage 2 "--label is required" --console "${WORK_DIR}/pass.log")
 check(directory 2 "cannot read" --console "${WORK_DIR}" --label vm)
 check(help 0 "usage: probesim-report" --help)
+check(version 0 "^probesim-report [^\n ]+\n$" --version)

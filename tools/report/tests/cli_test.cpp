@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <string>
+
 namespace probesim::report {
 namespace {
 
@@ -42,6 +45,30 @@ TEST(ParseArguments, Help) {
   const auto parsed = parse_arguments({"--console", "l", "--help"});
   EXPECT_TRUE(parsed.help);
   EXPECT_FALSE(parsed.options);
+}
+
+TEST(ParseArguments, Version) {
+  const auto parsed = parse_arguments({"--version"});
+  EXPECT_TRUE(parsed.version);
+  EXPECT_FALSE(parsed.help);
+  EXPECT_FALSE(parsed.options);
+  EXPECT_TRUE(parse_arguments({"--console", "l", "--version"}).version);
+  // As the value of an option it is just a value.
+  const auto label = parse_arguments({"--console", "l", "--label", "--version"});
+  EXPECT_FALSE(label.version);
+  ASSERT_TRUE(label.options) << label.error;
+  EXPECT_EQ(label.options->label, "--version");
+}
+
+TEST(VersionLine, IsDkmsConfsPackageVersion) {
+  std::ifstream in(PROBESIM_DKMS_CONF);
+  const std::string prefix = "PACKAGE_VERSION=\"";
+  std::string version;
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(prefix, 0) == 0)
+      version = line.substr(prefix.size(), line.find('"', prefix.size()) - prefix.size());
+  ASSERT_NE(version, "") << "no PACKAGE_VERSION line in " << PROBESIM_DKMS_CONF;
+  EXPECT_EQ(version_line(), "probesim-report " + version + "\n");
 }
 
 }  // namespace

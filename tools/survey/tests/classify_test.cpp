@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <utility>
 
 #include "probesim_decoder.hpp"
@@ -163,12 +164,33 @@ TEST(Classify, OutcomesPerVariant) {
   };
   for (const auto& c : cases) {
     EXPECT_EQ(outcome(c.insn, Variant::k6_1), c.v61) << std::hex << c.insn;
-    EXPECT_EQ(outcome(c.insn, Variant::k6_1Probesim), c.v61p) << std::hex << c.insn;
+    EXPECT_EQ(outcome(c.insn, Variant::k6_1ProbesimStp), c.v61p) << std::hex << c.insn;
     EXPECT_EQ(outcome(c.insn, Variant::k6_12), c.v612) << std::hex << c.insn;
-    EXPECT_EQ(outcome(c.insn, Variant::k6_12Probesim), c.v612p) << std::hex << c.insn;
+    EXPECT_EQ(outcome(c.insn, Variant::k6_12ProbesimStp), c.v612p) << std::hex << c.insn;
     EXPECT_EQ(outcome(c.insn, Variant::k7_3), c.v73) << std::hex << c.insn;
-    EXPECT_EQ(outcome(c.insn, Variant::k7_3Probesim), c.v73p) << std::hex << c.insn;
+    EXPECT_EQ(outcome(c.insn, Variant::k7_3ProbesimStp), c.v73p) << std::hex << c.insn;
   }
+}
+
+TEST(Classify, DefaultsSingleStepStpPushesOnly) {
+  // probesim's defaults (stp=0) leave every STP push to the stock kernel,
+  // which single-steps it; on every other word they are stp=1's outcome.
+  for (BaseKernel k : {BaseKernel::k6_1, BaseKernel::k6_12, BaseKernel::k7_3}) {
+    const Variant defaults = variant_of(k, Probesim::kDefaults);
+    const Variant stp = variant_of(k, Probesim::kStp);
+    const Variant stock = variant_of(k, Probesim::kAbsent);
+    for (std::uint32_t hi = 0; hi < 0x10000; hi++) {
+      for (std::uint32_t lo : {0x0000U, 0x7bfdU, 0x57f4U, 0x201fU, 0xffffU}) {
+        std::uint32_t insn = (hi << 16) | lo;
+        Outcome want = family(insn) == Family::kStp ? outcome(insn, stock)
+                                                    : outcome(insn, stp);
+        ASSERT_EQ(outcome(insn, defaults), want) << std::hex << insn;
+      }
+    }
+  }
+  // stp x29, x30, [sp, #-16]!: single-stepped at the defaults.
+  EXPECT_EQ(outcome(0xa9bf7bfd, Variant::k6_12ProbesimDefaults), Outcome::kXol);
+  EXPECT_EQ(outcome(0xa9bf7bfd, Variant::k6_12ProbesimStp), Outcome::kProbesimStp);
 }
 
 TEST(Classify, ProbesimOn73LeavesNopToTheKernel) {
@@ -178,11 +200,13 @@ TEST(Classify, ProbesimOn73LeavesNopToTheKernel) {
   for (std::uint32_t hi = 0; hi < 0x10000; hi++) {
     for (std::uint32_t lo : {0x0000U, 0x201fU, 0x7bfdU, 0x03e0U, 0xffffU}) {
       std::uint32_t insn = (hi << 16) | lo;
-      Outcome o73 = outcome(insn, Variant::k7_3Probesim);
-      ASSERT_NE(o73, Outcome::kProbesimNop) << std::hex << insn;
-      ASSERT_EQ(is_simulated(o73),
-                is_simulated(outcome(insn, Variant::k6_12Probesim)))
-          << std::hex << insn;
+      for (Probesim p : {Probesim::kDefaults, Probesim::kStp}) {
+        Outcome o73 = outcome(insn, variant_of(BaseKernel::k7_3, p));
+        ASSERT_NE(o73, Outcome::kProbesimNop) << std::hex << insn;
+        ASSERT_EQ(is_simulated(o73),
+                  is_simulated(outcome(insn, variant_of(BaseKernel::k6_12, p))))
+            << std::hex << insn;
+      }
     }
   }
 }
@@ -193,25 +217,44 @@ TEST(Classify, BtiOutcome) {
   EXPECT_EQ(outcome(0xd503245f, Variant::k6_1), Outcome::kBti);
   EXPECT_EQ(outcome(0xd503245f, Variant::k6_12), Outcome::kBti);
   EXPECT_EQ(outcome(0xd503245f, Variant::k7_3), Outcome::kBti);
-  EXPECT_EQ(outcome(0xd503245f, Variant::k6_1Probesim), with);
-  EXPECT_EQ(outcome(0xd503245f, Variant::k6_12Probesim), with);
-  EXPECT_EQ(outcome(0xd503245f, Variant::k7_3Probesim), with);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k6_1ProbesimStp), with);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k6_12ProbesimStp), with);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k7_3ProbesimStp), with);
+  EXPECT_EQ(outcome(0xd503245f, Variant::k6_12ProbesimDefaults), with);  // bti=1
   EXPECT_EQ(raw_class(0xd503245f), RawClass::kBti);
 }
 
 TEST(Classify, Variants) {
   EXPECT_EQ(base_kernel(Variant::k7_3), BaseKernel::k7_3);
-  EXPECT_EQ(base_kernel(Variant::k7_3Probesim), BaseKernel::k7_3);
-  EXPECT_EQ(base_kernel(Variant::k6_12Probesim), BaseKernel::k6_12);
-  EXPECT_EQ(base_variant(Variant::k7_3Probesim), Variant::k7_3);
+  EXPECT_EQ(base_kernel(Variant::k7_3ProbesimStp), BaseKernel::k7_3);
+  EXPECT_EQ(base_kernel(Variant::k6_12ProbesimStp), BaseKernel::k6_12);
+  EXPECT_EQ(base_variant(Variant::k7_3ProbesimStp), Variant::k7_3);
   EXPECT_EQ(base_variant(Variant::k7_3), Variant::k7_3);
-  for (std::size_t i = 0; i < kVariantCount; i++) {
-    auto v = static_cast<Variant>(i);
-    std::string_view name = variant_name(v);
-    EXPECT_EQ(has_probesim(v), name.ends_with("+probesim")) << name;
-    EXPECT_EQ(variant_name(base_variant(v)), base_kernel_name(base_kernel(v)))
-        << name;
+  // Every kernel has one variant per probesim setting, named after both:
+  // stock "K", "K+probesim" with stp=1 (the survey's first, kept for its
+  // readers), "K+probesim-defaults".
+  std::size_t seen = 0;
+  for (BaseKernel k : {BaseKernel::k6_1, BaseKernel::k6_12, BaseKernel::k7_3}) {
+    for (Probesim p : {Probesim::kAbsent, Probesim::kDefaults, Probesim::kStp}) {
+      Variant v = variant_of(k, p);
+      seen++;
+      EXPECT_EQ(base_kernel(v), k);
+      EXPECT_EQ(probesim_of(v), p);
+      EXPECT_EQ(has_probesim(v), p != Probesim::kAbsent);
+      const std::string kernel(base_kernel_name(k));
+      const char* suffix = p == Probesim::kAbsent    ? ""
+                           : p == Probesim::kDefaults ? "+probesim-defaults"
+                                                      : "+probesim";
+      EXPECT_EQ(variant_name(v), kernel + suffix);
+      EXPECT_EQ(variant_name(base_variant(v)), kernel);
+      const std::string params(variant_params(v));
+      EXPECT_EQ(params.empty(), p == Probesim::kAbsent) << params;
+      if (p != Probesim::kAbsent) {
+        EXPECT_TRUE(params.ends_with(p == Probesim::kStp ? "stp=1" : "stp=0")) << params;
+      }
+    }
   }
+  EXPECT_EQ(seen, kVariantCount);
 }
 
 TEST(Classify, Steps) {
@@ -240,9 +283,9 @@ TEST(Classify, Steps) {
 
 TEST(Classify, Names) {
   EXPECT_EQ(raw_class_name(RawClass::kStpPush), "stp-push");
-  EXPECT_EQ(variant_name(Variant::k6_12Probesim), "6.12+probesim");
+  EXPECT_EQ(variant_name(Variant::k6_12ProbesimStp), "6.12+probesim");
   EXPECT_EQ(variant_name(Variant::k7_3), "7.3");
-  EXPECT_EQ(variant_name(Variant::k7_3Probesim), "7.3+probesim");
+  EXPECT_EQ(variant_name(Variant::k7_3ProbesimStp), "7.3+probesim");
   EXPECT_EQ(outcome_name(Outcome::kProbesimStp), "probesim-stp");
   EXPECT_EQ(outcome_name(Outcome::kProbesimLogicImm), "probesim-logic_imm");
   EXPECT_EQ(raw_class_name(RawClass::kAddSubReg), "addsub_reg");

@@ -19,6 +19,8 @@ endforeach()
 expect("${jsonplain}" "\"functions\": 2, \"usdt\": 1, \"fdes\": 2")
 expect("${jsonplain}" "\"classes\": {\"nop\": 1, \"stp-push\": 1")
 expect("${jsonplain}" "\"6.12+probesim\": {\"kernel-sim\": 0, \"probesim-nop\": 1, \"probesim-stp\": 1")
+# At probesim's defaults (stp=0) main's stp push is single-stepped.
+expect("${jsonplain}" "\"6.12+probesim-defaults\": {\"kernel-sim\": 0, \"probesim-nop\": 1, \"probesim-stp\": 0")
 expect("${jsonplain}" "\"usdt_classes\": {\"nop\": 1")
 # 7.3 simulates the nop itself, so probesim's nop family gives way there.
 expect("${jsonplain}" "\"7.3\": {\"kernel-sim\": 1, \"probesim-nop\": 0, \"probesim-stp\": 0")

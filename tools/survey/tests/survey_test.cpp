@@ -42,15 +42,24 @@ TEST(Survey, TypicalImage) {
   EXPECT_EQ(s.functions.shapes[index(Shape::kSubSp)], 1U);
   EXPECT_EQ(s.functions.raw[index(RawClass::kAddSubImm)], 1U);  // sub sp
   EXPECT_EQ(s.functions.simulated(Variant::k6_12), 0U);
-  EXPECT_EQ(s.functions.simulated(Variant::k6_12Probesim), 3U);
-  EXPECT_EQ(s.functions.by_step(Variant::k6_12Probesim, Step::kAlu), 1U);
+  EXPECT_EQ(s.functions.simulated(Variant::k6_12ProbesimStp), 3U);
+  EXPECT_EQ(s.functions.by_step(Variant::k6_12ProbesimStp, Step::kAlu), 1U);
   // 7.3 simulates the nop itself; with probesim it gets as far as 6.12
   // with probesim, the nop counted as the kernel's.
   EXPECT_EQ(s.functions.simulated(Variant::k7_3), 1U);
-  EXPECT_EQ(s.functions.simulated(Variant::k7_3Probesim), 3U);
-  EXPECT_EQ(s.functions.by_step(Variant::k7_3Probesim, Step::kKernel), 1U);
-  EXPECT_EQ(s.functions.by_step(Variant::k7_3Probesim, Step::kNop), 0U);
-  EXPECT_EQ(s.functions.by_step(Variant::k6_12Probesim, Step::kNop), 1U);
+  EXPECT_EQ(s.functions.simulated(Variant::k7_3ProbesimStp), 3U);
+  EXPECT_EQ(s.functions.by_step(Variant::k7_3ProbesimStp, Step::kKernel), 1U);
+  EXPECT_EQ(s.functions.by_step(Variant::k7_3ProbesimStp, Step::kNop), 0U);
+  EXPECT_EQ(s.functions.by_step(Variant::k6_12ProbesimStp, Step::kNop), 1U);
+  // At probesim's defaults (stp=0) the stp push is single-stepped: one
+  // entry fewer than with stp=1, on every kernel.
+  const std::size_t stp_pushes = s.functions.raw[index(RawClass::kStpPush)];
+  for (BaseKernel k : {BaseKernel::k6_1, BaseKernel::k6_12, BaseKernel::k7_3}) {
+    const Variant defaults = variant_of(k, Probesim::kDefaults);
+    EXPECT_EQ(s.functions.simulated(defaults),
+              s.functions.simulated(variant_of(k, Probesim::kStp)) - stp_pushes);
+    EXPECT_EQ(s.functions.by_step(defaults, Step::kStp), 0U);
+  }
 }
 
 TEST(Survey, SymbolsAddEntriesWithoutFdes) {
@@ -246,6 +255,21 @@ TEST(ElfReader, MachineNames) {
   EXPECT_EQ(machine_name(62), "x86-64");
   EXPECT_EQ(machine_name(183), "AArch64");
   EXPECT_EQ(machine_name(9999), "e_machine 9999");
+}
+
+// The offset is right when the file's own bytes there are the word that
+// code_word() reads at the address.
+TEST(ElfReader, FileOffsetLeadsToTheSameBytes) {
+  auto elf = build_elf(typical_spec());
+  ElfImage image(elf.bytes);
+  std::optional<std::uint64_t> off = image.file_offset(elf.text_vaddr);
+  ASSERT_TRUE(off.has_value());
+  ASSERT_LE(*off + 4, elf.bytes.size());
+  std::uint32_t word = 0;
+  for (int i = 3; i >= 0; --i) word = (word << 8) | elf.bytes[*off + i];
+  EXPECT_EQ(word, image.code_word(elf.text_vaddr).value());
+  EXPECT_FALSE(image.file_offset(0).has_value());
+  EXPECT_FALSE(image.file_offset(~std::uint64_t{0}).has_value());
 }
 
 TEST(ElfReader, CodeWordsOnlyFromExecutableSegments) {

@@ -1,0 +1,193 @@
+// What the tables and the JSON say per variant: the headline is probesim
+// at its default parameters (stp=0), stp=1 comes second. The expected
+// figures are worked out here from the entries' words, one by one.
+#include "output.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "elf_builder.hpp"
+
+namespace probesim::survey {
+namespace {
+
+// Entries of every kind that matters here: an stp push (simulated only
+// with stp=1), a nop (probesim's on 6.1 and 6.12, the kernel's on 7.3), an
+// ALU instruction, a bti c, a PAC hint and a branch.
+FileSurvey mixed_file(const std::string& path) {
+  test::ElfSpec spec;
+  spec.text = {
+      0xa9bf7bfdU,  // stp x29, x30, [sp, #-16]!
+      0xa9bf57f4U,  // stp x20, x21, [sp, #-16]!
+      0xd503201fU,  // nop
+      0xd10043ffU,  // sub sp, sp, #16
+      0xd503245fU,  // bti c
+      0xd503233fU,  // paciasp
+      0x14000001U,  // b .+4
+      0xd65f03c0U,  // ret
+  };
+  for (std::uint64_t i = 0; i < spec.text.size(); i++)
+    spec.symbols.push_back({std::string("f").append(std::to_string(i)), 4 * i});
+  return survey_image(test::build_elf(spec).bytes, path);
+}
+
+std::vector<FileSurvey> files() {
+  return {mixed_file("mixed"), survey_image(test::build_elf(test::typical_spec()).bytes,
+                                            "typical")};
+}
+
+// How many of the file's entries variant v simulates, and out of how many.
+std::pair<std::size_t, std::size_t> simulated_entries(const FileSurvey& f, Variant v) {
+  std::size_t simulated = 0, total = 0;
+  for (const auto& e : f.entries) {
+    if (!e.word) continue;
+    total++;
+    simulated += is_simulated(outcome(*e.word, v));
+  }
+  return {simulated, total};
+}
+
+std::string simulated_percent(const FileSurvey& f, Variant v) {
+  auto [n, of] = simulated_entries(f, v);
+  return percent(n, of);
+}
+
+using Cells = std::vector<std::vector<std::string>>;
+
+// The Markdown table under the title that starts with title_start: header
+// first, the footer's bold taken off.
+Cells markdown_table(const std::string& md, const std::string& title_start) {
+  Cells rows;
+  std::size_t at = md.find("#### " + title_start);
+  if (at == std::string::npos) return rows;
+  std::istringstream in(md.substr(at));
+  std::string line;
+  std::getline(in, line);  // the title
+  while (std::getline(in, line)) {
+    if (line.empty()) {
+      if (rows.empty()) continue;
+      break;
+    }
+    if (line.starts_with("| ---")) continue;
+    std::vector<std::string> cells;
+    std::istringstream fields(line.substr(1));
+    for (std::string cell; std::getline(fields, cell, '|');) {
+      cell = cell.substr(1, cell.size() - 2);  // the padding spaces
+      if (cell.starts_with("**")) cell = cell.substr(2, cell.size() - 4);
+      cells.push_back(cell);
+    }
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+std::string cell(const Cells& table, const std::string& row, const std::string& column) {
+  if (table.empty()) return "(no table)";
+  std::size_t col = 0;
+  while (col < table[0].size() && table[0][col] != column) col++;
+  if (col == table[0].size()) return "(no column " + column + ")";
+  for (const auto& r : table)
+    if (!r.empty() && r[0] == row) return col < r.size() ? r[col] : "(short row)";
+  return "(no row " + row + ")";
+}
+
+const char* kHeadline = "Function entries a uprobe hits without single-stepping (";
+const char* kSteps = "Function entries a uprobe hits without single-stepping on 6.12";
+
+TEST(VariantsOutput, HeadlineIsProbesimDefaultsThenStp) {
+  auto fs = files();
+  Cells t = markdown_table(render_tables(fs, TableFormat::kMarkdown), kHeadline);
+  ASSERT_FALSE(t.empty());
+  // Each kernel stock, then with probesim's defaults; stp=1 after them.
+  const std::vector<std::string> want_header = {
+      "binary", "functions", "6.1", "6.1+probesim-defaults", "6.12",
+      "6.12+probesim-defaults", "7.3", "7.3+probesim-defaults", "6.12+probesim",
+      "rejected (6.12)"};
+  EXPECT_EQ(t[0], want_header);
+  for (const auto& f : fs) {
+    for (BaseKernel k : {BaseKernel::k6_1, BaseKernel::k6_12, BaseKernel::k7_3}) {
+      for (Probesim p : {Probesim::kAbsent, Probesim::kDefaults}) {
+        Variant v = variant_of(k, p);
+        EXPECT_EQ(cell(t, f.path, std::string(variant_name(v))), simulated_percent(f, v))
+            << f.path << " " << variant_name(v);
+      }
+    }
+    EXPECT_EQ(cell(t, f.path, "6.12+probesim"),
+              simulated_percent(f, Variant::k6_12ProbesimStp))
+        << f.path;
+  }
+  // The mixed file's two stp pushes are all that stp=1 adds.
+  const FileSurvey& mixed = fs[0];
+  auto [defaults, total] = simulated_entries(mixed, Variant::k6_12ProbesimDefaults);
+  EXPECT_EQ(cell(t, "mixed", "6.12+probesim"), percent(defaults + 2, total));
+}
+
+TEST(VariantsOutput, TotalRowAddsUpTheFiles) {
+  auto fs = files();
+  Cells t = markdown_table(render_tables(fs, TableFormat::kMarkdown), kHeadline);
+  for (Variant v : {Variant::k6_12ProbesimDefaults, Variant::k6_12ProbesimStp}) {
+    std::size_t n = 0, of = 0;
+    for (const auto& f : fs) {
+      auto [fn, fof] = simulated_entries(f, v);
+      n += fn;
+      of += fof;
+    }
+    EXPECT_EQ(cell(t, "total (2 files)", std::string(variant_name(v))), percent(n, of));
+  }
+}
+
+TEST(VariantsOutput, StepsEndAtTheDefaultsThenAddStp) {
+  auto fs = files();
+  Cells t = markdown_table(render_tables(fs, TableFormat::kMarkdown), kSteps);
+  ASSERT_FALSE(t.empty());
+  const std::vector<std::string> want_header = {
+      "binary", "functions", "6.12 stock", "+ nop", "+ alu", "+ bti", "+ stp=1"};
+  EXPECT_EQ(t[0], want_header);
+  for (const auto& f : fs) {
+    EXPECT_EQ(cell(t, f.path, "6.12 stock"), simulated_percent(f, Variant::k6_12));
+    EXPECT_EQ(cell(t, f.path, "+ bti"), simulated_percent(f, Variant::k6_12ProbesimDefaults));
+    EXPECT_EQ(cell(t, f.path, "+ stp=1"), simulated_percent(f, Variant::k6_12ProbesimStp));
+  }
+}
+
+// "NAME": N pairs of the object that follows "key": { in json, from from.
+std::map<std::string, std::size_t> json_object(const std::string& json, std::size_t from,
+                                                const std::string& key) {
+  std::map<std::string, std::size_t> out;
+  std::size_t at = json.find("\"" + key + "\": {", from);
+  if (at == std::string::npos) return out;
+  at = json.find('{', at) + 1;
+  std::size_t end = json.find('}', at);
+  std::istringstream in(json.substr(at, end - at));
+  for (std::string pair; std::getline(in, pair, ',');) {
+    std::size_t q1 = pair.find('"'), q2 = pair.find('"', q1 + 1);
+    out[pair.substr(q1 + 1, q2 - q1 - 1)] = std::stoul(pair.substr(pair.find(':', q2) + 1));
+  }
+  return out;
+}
+
+TEST(VariantsOutput, JsonCountsEveryVariantsOutcomes) {
+  auto fs = files();
+  std::string json = render_json(fs, {});
+  std::size_t file_at = json.find("\"path\": \"mixed\"");
+  ASSERT_NE(file_at, std::string::npos);
+  std::size_t kernels_at = json.find("\"kernels\": {", file_at);
+  for (std::size_t i = 0; i < kVariantCount; i++) {
+    Variant v = static_cast<Variant>(i);
+    std::map<std::string, std::size_t> want;
+    for (std::size_t o = 0; o < kOutcomeCount; o++)
+      want[std::string(outcome_name(static_cast<Outcome>(o)))] = 0;
+    for (const auto& e : fs[0].entries)
+      if (e.word) want[std::string(outcome_name(outcome(*e.word, v)))]++;
+    want["simulated"] = simulated_entries(fs[0], v).first;
+    EXPECT_EQ(json_object(json, kernels_at, std::string(variant_name(v))), want)
+        << variant_name(v);
+  }
+}
+
+}  // namespace
+}  // namespace probesim::survey
