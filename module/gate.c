@@ -14,18 +14,30 @@ static bool probesim_has_poe(void)
 #endif
 }
 
-enum probesim_verdict probesim_system_verdict(void)
+static enum probesim_verdict probesim_verdict_here(bool stp_enabled)
 {
 	struct probesim_gate gate = {
-		.stp_enabled = READ_ONCE(probesim_stp_param),
+		.stp_enabled = stp_enabled,
 		.has_mte = system_supports_mte(),
 		.has_poe = probesim_has_poe(),
 		.user = true,	/* probesim only ever sees uprobes */
 	};
-	enum probesim_verdict verdict = probesim_stp_verdict(&gate);
 
-	if (verdict == PROBESIM_REFUSE_MTE || verdict == PROBESIM_REFUSE_POE)
-		pr_info_once("probesim: STP stays single-stepped: the system uses %s, whose checks a simulated store would skip\n",
-			     probesim_verdict_name(verdict));
-	return verdict;
+	return probesim_stp_verdict(&gate);
 }
+
+enum probesim_verdict probesim_system_verdict(void)
+{
+	return probesim_verdict_here(READ_ONCE(probesim_stp_param));
+}
+
+#ifdef PROBESIM_MODULE
+/*
+ * What stp=1 gets on this system. MTE and POE are fixed at boot, so the
+ * module says it once, at load, whatever the switch is now.
+ */
+enum probesim_verdict probesim_stp_verdict_if_enabled(void)
+{
+	return probesim_verdict_here(true);
+}
+#endif

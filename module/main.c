@@ -5,6 +5,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <asm/cpufeature.h>
 #include "probesim.h"
 
 #if !defined(CONFIG_ARM64)
@@ -13,6 +14,23 @@
 #if !IS_ENABLED(CONFIG_UPROBES) || !IS_ENABLED(CONFIG_KRETPROBES)
 #error "probesim needs CONFIG_UPROBES and CONFIG_KRETPROBES"
 #endif
+
+/*
+ * What this system decides for the whole life of the module, said once at
+ * load, so that nobody has to wait for the probe it applies to.
+ */
+static void __init probesim_log_system(void)
+{
+	enum probesim_verdict stp = probesim_stp_verdict_if_enabled();
+
+	if (stp != PROBESIM_SIMULATE)
+		pr_info("probesim: stp=1 has no effect here: the system uses %s, whose checks a simulated store would skip; STP pushes stay single-stepped\n",
+			probesim_verdict_name(stp));
+	if (!system_supports_bti())
+		pr_info("probesim: the CPU has no BTI: landing pads are simulated as NOPs, with no branch-target check to make\n");
+	if (!probesim_stats_available())
+		pr_info("probesim: no debugfs, so no probesim/stats; the simulation works without it\n");
+}
 
 static int __init probesim_init(void)
 {
@@ -31,8 +49,9 @@ static int __init probesim_init(void)
 	if (err)
 		goto out_lifetime;
 	probesim_note_untested_kernel();
-	pr_info("probesim: loaded (nop=%d stp=%d alu=%d bti=%d)\n", probesim_nop_param,
-		probesim_stp_param, probesim_alu_param, probesim_bti_param);
+	pr_info("probesim: loaded " PROBESIM_VERSION " (nop=%d stp=%d alu=%d bti=%d)\n",
+		probesim_nop_param, probesim_stp_param, probesim_alu_param, probesim_bti_param);
+	probesim_log_system();
 	return 0;
 
 out_lifetime:
@@ -53,3 +72,4 @@ module_init(probesim_init);
 module_exit(probesim_exit);
 MODULE_DESCRIPTION("Simulate probed nop, stp, bti and register-only instructions on arm64 instead of single-stepping them");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PROBESIM_VERSION);

@@ -20,6 +20,7 @@ int probesim_resolve_symbols(void);
 
 /* gate.c: what the running system allows. */
 enum probesim_verdict probesim_system_verdict(void);
+enum probesim_verdict probesim_stp_verdict_if_enabled(void);
 
 /* stats.c: debugfs probesim/stats. */
 enum probesim_event {
@@ -33,6 +34,7 @@ enum probesim_event {
 void probesim_count_patched(enum probesim_family family);
 void probesim_count_hit(enum probesim_family family);
 void probesim_count_event(enum probesim_event event);
+bool probesim_stats_available(void);
 int probesim_stats_init(void);
 void probesim_stats_exit(void);
 

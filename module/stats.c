@@ -73,6 +73,15 @@ static int probesim_stats_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(probesim_stats);
 
+/*
+ * Without debugfs (CONFIG_DEBUG_FS=n, debugfs=off, as on Android
+ * production builds) the module works but cannot show its counters.
+ */
+bool probesim_stats_available(void)
+{
+	return !IS_ERR_OR_NULL(probesim_debugfs);
+}
+
 int probesim_stats_init(void)
 {
 	probesim_debugfs = debugfs_create_dir("probesim", NULL);

@@ -27,7 +27,7 @@ bool probesim_stp_param;
 bool probesim_stp_param = IS_ENABLED(CONFIG_ARM64_UPROBES_SIMULATE_STP);
 #endif
 module_param_named(stp, probesim_stp_param, bool, 0644);
-MODULE_PARM_DESC(stp, "Simulate STP Xt, Xt2, [SP, #imm]! (never on systems with MTE or POE)");
+MODULE_PARM_DESC(stp, "Simulate STP Xt, Xt2, [SP, #imm]! pushes (default: off; no effect on systems with MTE or POE)");
 #endif
 
 #ifdef PROBESIM_WITH_ALU

@@ -27,7 +27,7 @@ kbuild=$1 out=$2
 for mirror in src refusal; do
 	mkdir -p "$out/$mirror"
 	rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
-		--include 'Kbuild' --include 'module/***' --include 'kunit/***' \
+		--include 'Kbuild' --include 'dkms.conf' --include 'module/***' --include 'kunit/***' \
 		--include 'vm/' --include 'vm/negative/***' --exclude '*' \
 		"$src/" "$out/$mirror/"
 done

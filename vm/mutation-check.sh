@@ -24,7 +24,7 @@ run_mutants() {
 		copy=$PROBESIM_OUT/mutants/$name
 		rm -rf "$copy"
 		mkdir -p "$copy"
-		(cd "$PROBESIM_TOP" && tar cf - Kbuild module kunit vm/negative) |
+		(cd "$PROBESIM_TOP" && tar cf - Kbuild dkms.conf module kunit vm/negative) |
 			tar -C "$copy" -xf -
 		patch -s -p1 -d "$copy" <"$patch" || die "mutant $name does not apply"
 		# "Caught-by: a,b" before the diff: only those selftests run,
