@@ -5,9 +5,11 @@
  * process context, interrupts enabled, page faults allowed.
  */
 #include <linux/mm.h>
+#include <linux/pgtable.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task_stack.h>
 #include <linux/uaccess.h>
+#include <asm/cpufeature.h>
 #include <asm/debug-monitors.h>
 #include <asm/ptrace.h>
 #include "probesim.h"
@@ -57,18 +59,92 @@ static void probesim_skip_insn(struct pt_regs *regs)
 
 #ifdef PROBESIM_WITH_BTI
 /*
+ * The GP bit of the entry that maps @addr in @mm: 1 or 0, or -EAGAIN when
+ * no valid entry maps it (just unmapped, or being changed).
+ *
+ * No lock is taken: the tables are walked as GUP-fast walks them. With
+ * interrupts off no table can be freed under the walk, because arm64
+ * frees them through MMU_GATHER_RCU_TABLE_FREE, which waits for an IPI
+ * or an RCU grace period that an interrupts-off region holds off; and
+ * each entry is read once. The bit is what the CPU itself checks: every
+ * entry of a VM_ARM64_BTI mapping, block entries included, is made with
+ * PTE_GP (vm_get_page_prot()), and mprotect() rewrites the entries with
+ * the VMA. A hit that races with mprotect() sees the state before or
+ * after it, as the CPU could.
+ */
+static int probesim_entry_guarded(struct mm_struct *mm, unsigned long addr)
+{
+	int guarded = -EAGAIN;
+	unsigned long flags;
+	pgd_t *pgdp, pgd;
+	p4d_t *p4dp, p4d;
+	pud_t *pudp, pud;
+	pmd_t *pmdp, pmd;
+	pte_t pte;
+
+	BUILD_BUG_ON(!IS_ENABLED(CONFIG_MMU_GATHER_RCU_TABLE_FREE));
+	local_irq_save(flags);
+	pgdp = pgd_offset(mm, addr);
+	pgd = READ_ONCE(*pgdp);
+	if (pgd_none(pgd) || pgd_bad(pgd))
+		goto out;
+	p4dp = p4d_offset_lockless(pgdp, pgd, addr);
+	p4d = READ_ONCE(*p4dp);
+	if (p4d_none(p4d) || p4d_bad(p4d))
+		goto out;
+	pudp = pud_offset_lockless(p4dp, p4d, addr);
+	pud = READ_ONCE(*pudp);
+	if (pud_none(pud))
+		goto out;
+	if (pud_leaf(pud)) {
+		if (pte_valid(pud_pte(pud)))
+			guarded = !!(pud_val(pud) & PTE_GP);
+		goto out;
+	}
+	if (pud_bad(pud))
+		goto out;
+	pmdp = pmd_offset_lockless(pudp, pud, addr);
+	pmd = READ_ONCE(*pmdp);
+	if (pmd_none(pmd))
+		goto out;
+	if (pmd_leaf(pmd)) {
+		if (pte_valid(pmd_pte(pmd)))
+			guarded = !!(pmd_val(pmd) & PTE_GP);
+		goto out;
+	}
+	if (pmd_bad(pmd))
+		goto out;
+	pte = ptep_get_lockless(pte_offset_kernel(&pmd, addr));
+	if (pte_valid(pte))
+		guarded = !!(pte_val(pte) & PTE_GP);
+out:
+	local_irq_restore(flags);
+	return guarded;
+}
+
+/*
  * Whether the page holding @pc is guarded: mapped with PROT_BTI, which
- * sets VM_ARM64_BTI on the VMA and the GP bit in its PTEs. The mmap lock
- * keeps the VMA alive while its flags are read.
+ * sets VM_ARM64_BTI on the VMA and the GP bit in its entries. This is on
+ * a common path (every indirect branch sets BTYPE, and a function reached
+ * through a pointer or a PLT stub traps with a BTYPE a NOP does not
+ * accept), so it takes no lock: the entry's GP bit answers, and the VMA
+ * is asked, under the mmap lock, only when no valid entry maps @pc.
  */
 static bool probesim_page_guarded(unsigned long pc)
 {
 	struct vm_area_struct *vma;
 	bool guarded;
+	int entry;
 
+	/* Without FEAT_BTI no page is guarded. */
+	if (!system_supports_bti())
+		return false;
 	/* A kernel thread (KUnit's synthetic registers) has no user pages. */
 	if (!current->mm)
 		return false;
+	entry = probesim_entry_guarded(current->mm, pc);
+	if (entry >= 0)
+		return entry;
 	mmap_read_lock(current->mm);
 	vma = vma_lookup(current->mm, pc);
 	guarded = vma && (vma->vm_flags & VM_ARM64_BTI);
