@@ -34,7 +34,43 @@ build_guest_tools() {
 		return 1
 	fi
 	mkdir -p "$payload/tools"
-	cp "$build/bench/probesim-bench" "$build/timeit/probesim-timeit" "$payload/tools/"
+	cp "$build/bench/probesim-bench" "$build/timeit/probesim-timeit" \
+		"$build/verify-target/probesim-verify-target" "$payload/tools/"
 }
 timed "building guest tools" build_guest_tools
+
+# elf_file_offset ELF SYMBOL: the file offset of SYMBOL's address, which is
+# what tracefs's uprobe_events takes (the PT_LOAD segment holding it maps
+# p_offset at p_vaddr).
+elf_file_offset() {
+	local vaddr type off va filesz rest
+	vaddr=$(aarch64-linux-gnu-nm "$1" | awk -v s="$2" '$3 == s { print $1 }')
+	[ -n "$vaddr" ] || die "no symbol $2 in $1"
+	vaddr=$((16#$vaddr))
+	while read -r type off va _ filesz rest; do
+		[ "$type" = LOAD ] || continue
+		if [ "$vaddr" -ge $((va)) ] && [ "$vaddr" -lt $((va + filesz)) ]; then
+			printf '0x%x\n' $((vaddr - va + off))
+			return
+		fi
+	done < <(aarch64-linux-gnu-readelf -lW "$1")
+	die "$2 of $1 is in no PT_LOAD segment"
+}
+
+# The README's verify steps, cut out as they stand (the indented lines
+# between its verify-steps markers), for the readme-verify guest suite;
+# and the program they probe, with the offset of its probed function.
+readme_steps() {
+	mkdir -p "$payload/readme"
+	awk '/<!-- verify-steps: begin/ { on = 1; next }
+	     /<!-- verify-steps: end/ { on = 0 }
+	     on && sub(/^    /, "")' "$PROBESIM_TOP/README.md" >"$payload/readme/verify-steps.sh"
+	[ -s "$payload/readme/verify-steps.sh" ] || die "README.md has no verify-steps block"
+	local target=$payload/tools/probesim-verify-target
+	printf 'PROG=/tools/probesim-verify-target\nOFF=%s\n' \
+		"$(elf_file_offset "$target" probesim_verify_low_byte)" >"$payload/readme/target.env"
+}
+readme_steps
+# The version the module must report: dkms.conf's, the one place it is set.
+probesim_version >"$payload/probesim-version"
 echo "$payload"

@@ -117,6 +117,8 @@ if [ -n "${CHECK_FULL:-}" ]; then
 		step "Debian's own $kver arm64 kernel: selftests" \
 			"$here/debian-kernel-run.sh" "$kver" selftests "debian-$kver"
 	done
+	# The README's DKMS route, against the 6.12 test kernel.
+	count "dkms add, build, install, remove on 6.12" "$here/dkms-check.sh" 6.12
 else
 	step "patch series on 6.12" "$here/series-check.sh" --quick 6.12
 	step "patches/6.1 is up to date" "$here/series-check.sh" --stale-only 6.1

@@ -45,6 +45,15 @@ private_source_suite() {
 }
 
 # The kernel versions the test bed knows how to fetch.
+# probesim_version: the project's version, dkms.conf's PACKAGE_VERSION
+# (Kbuild and the tools read the same line).
+probesim_version() {
+	local v
+	v=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' "$PROBESIM_TOP/dkms.conf")
+	[ -n "$v" ] || die "no PACKAGE_VERSION=\"...\" line in $PROBESIM_TOP/dkms.conf"
+	echo "$v"
+}
+
 known_kernels() { echo "6.1 6.12 7.2 7.3"; }
 
 # source_deb KVER: the linux-source-KVER .deb of a private-suite kernel,

@@ -13,7 +13,7 @@ packages=(
 	gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
 	qemu-system-arm
 	linux-source-6.1 linux-source-6.12
-	libcapstone-dev clang libclang-rt-14-dev unifdef shellcheck
+	libcapstone-dev clang libclang-rt-14-dev unifdef shellcheck dkms
 )
 
 missing=()

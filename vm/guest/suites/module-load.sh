@@ -71,3 +71,6 @@ support_check() {
 	fi
 }
 ktap_section module-support support_check
+
+# shellcheck source=vm/guest/suites/load-log.sh
+. /suites/load-log.sh

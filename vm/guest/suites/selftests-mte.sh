@@ -17,6 +17,10 @@ if [ "$PROBESIM_KERNEL" = series ]; then
 	with_uprobe_sim selftests-mte-builtin builtin_mte
 fi
 
+# What the module says at load here: the MTE verdict among it.
+# shellcheck source=vm/guest/suites/load-log.sh
+. /suites/load-log.sh
+
 if insmod /modules/probesim.ko stp=1 2>/tmp/insmod.err; then
 	ktap_section selftest-mte-loaded-mte \
 		env PROBESIM_MODE=loaded /selftests/mte

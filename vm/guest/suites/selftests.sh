@@ -10,6 +10,9 @@ export PROBESIM_KO=/modules/probesim.ko
 # Loading itself: parameters, refusals, the untested-kernel line.
 # shellcheck source=vm/guest/suites/module-load.sh
 . /suites/module-load.sh
+# The README's verify steps, as written there.
+# shellcheck source=vm/guest/suites/readme-verify.sh
+. /suites/readme-verify.sh
 
 # run_selftests MODE: every selftest once, told MODE; only those named in
 # PROBESIM_SELFTESTS when it is set (the mutation check names the tests
