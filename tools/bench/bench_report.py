@@ -667,8 +667,10 @@ def cmd_merge(args):
     with open(os.path.join(args.out, "results.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(md).rstrip() + "\n")
 
-    # The trigger plot: hits/s per mode, xol against sim, one bar pair per
-    # kernel.
+    # The trigger plot: ratios only, since absolute emulator rates do not
+    # carry over to hardware. Two panels, sim/xol and sim/ret, one bar
+    # per kernel and mode: the median of the per-round ratios, with the
+    # rounds' min-max as the error bar.
     modes = []
     for _, r in results:
         for m in r.get("modes", {}):
@@ -677,35 +679,44 @@ def cmd_merge(args):
     os.makedirs(args.plot, exist_ok=True)
     data = os.path.abspath(os.path.join(args.plot, "results.dat"))
     svg = os.path.abspath(os.path.join(args.out, "results.svg"))
+    ratios = ("sim_over_xol", "sim_over_ret")
     with open(data, "w", encoding="utf-8") as f:
-        f.write("# mode " + " ".join(f"xol-{k} sim-{k}" for k, _ in results) + "\n")
+        f.write("# mode, then per kernel and ratio (" + ", ".join(ratios)
+                + "): median min max\n")
         for m in modes:
             cells = []
             for _, r in results:
                 mode = r.get("modes", {}).get(m)
-                cells += [f"{mode['xol'] / 1e3:.1f}", f"{mode['sim'] / 1e3:.1f}"] \
-                    if mode else ["NaN", "NaN"]
+                for ratio in ratios:
+                    q = mode.get(ratio) if mode else None
+                    cells += [f"{q[k]:.3f}" for k in ("median", "min", "max")] \
+                        if q else ["NaN"] * 3
             f.write(m + " " + " ".join(cells) + "\n")
-    legs = [f"{leg}, {k}" for k, _ in results
-            for leg in ("single-stepped (xol)", "simulated (sim)")]
-    titles = ", ".join(
-        f"{quote('') if i else quote(data)} using {2 + i}:xtic(1) title {quote(leg)}"
-        for i, leg in enumerate(legs))
+
+    def panel(ratio_index, label):
+        cols = []
+        for i, (k, _) in enumerate(results):
+            c = 2 + 3 * (2 * i + ratio_index)
+            src = quote(data) if i == 0 else quote("")
+            cols.append(f"{src} using {c}:{c + 1}:{c + 2}:xtic(1) title {quote(k)}")
+        return (f"set ylabel {quote(label)}\n"
+                f"plot " + ", ".join(cols) + "\n")
+
     with open(os.path.join(args.plot, "results.gp"), "w", encoding="utf-8") as f:
         f.write(f"""# gnuplot script written by tools/bench/bench_report.py
-set terminal svg size 1000,480 dynamic enhanced font 'sans,11' background '#ffffff'
+set terminal svg size 1000,720 dynamic enhanced font 'sans,11' background '#ffffff'
 set output {quote(svg)}
-set title "probesim trigger benchmark under qemu TCG: uprobe hits per second (median)\\n{{/*0.8 ret is simulated by the kernel in both legs: the control}}"
-set ylabel 'thousand hits/s'
 set style data histograms
-set style histogram clustered gap 1
+set style histogram errorbars gap 1 lw 1
 set style fill solid 0.85 border -1
-set key outside right top vertical Left reverse
+set key outside right top vertical Left reverse title 'kernel'
 set grid ytics
 set yrange [0:*]
 set xrange [-0.6:{len(modes) - 0.4}]
 set xtics rotate by -20
-plot {titles}
+set multiplot layout 2,1 title "probesim trigger benchmark, qemu TCG: median of per-round ratios (bars: min-max)\\n{{/*0.8 only ratios carry over to hardware; ret is simulated by the kernel in both legs: the control}}"
+{panel(0, "simulated / single-stepped hits/s")}set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2
+{panel(1, "simulated / ret control hits/s")}unset multiplot
 """)
     return 0
 
