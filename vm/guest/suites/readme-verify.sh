@@ -8,6 +8,12 @@
 readme_verify() {
 	echo "TAP version 13"
 	echo "1..1"
+	# A kernel with the patch series simulates these instructions itself,
+	# before probesim's hook sees them, so the steps' counters stay 0.
+	if [ "${PROBESIM_KERNEL:-}" = series ]; then
+		echo "ok 1 # SKIP the kernel simulates by itself (patch series): probesim's counters stay 0"
+		return
+	fi
 	if [ ! -s /readme/verify-steps.sh ] || [ ! -s /readme/target.env ]; then
 		echo "not ok 1 the README's verify steps are not in the payload"
 		return
