@@ -16,6 +16,17 @@ load_log_count() {
 	grep -cF "$1" /tmp/load-log.txt || true
 }
 
+# expect_lines N PATTERN WANT WHAT: result N, ok when WANT lines of the
+# load's log match PATTERN.
+expect_lines() {
+	got=$(load_log_count "$2")
+	if [ "$got" = "$3" ]; then
+		echo "ok $1 $got lines $4"
+	else
+		echo "not ok $1 $got lines $4, want $3"
+	fi
+}
+
 load_log_check() {
 	echo "TAP version 13"
 	echo "1..4"
@@ -35,28 +46,15 @@ load_log_check() {
 	else
 		echo "not ok 1 /sys/module/probesim/version is $got, dkms.conf says '$want'"
 	fi
-	lines=$(load_log_count "probesim: loaded $want (")
-	if [ "$lines" = 1 ]; then
-		echo "ok 2 one 'probesim: loaded $want' line"
-	else
-		echo "not ok 2 $lines lines 'probesim: loaded $want (', want 1"
-	fi
+	expect_lines 2 "probesim: loaded $want (" 1 "say 'probesim: loaded $want'"
 	mte=0
 	cpu_has mte && mte=1
-	lines=$(load_log_count "probesim: stp=1 has no effect here: the system uses MTE")
-	if [ "$lines" = "$mte" ]; then
-		echo "ok 3 $lines lines say stp=1 has no effect because of MTE (hwcap mte: $mte)"
-	else
-		echo "not ok 3 $lines lines say stp=1 has no effect because of MTE, want $mte"
-	fi
+	expect_lines 3 "probesim: stp=1 has no effect here: the system uses MTE" "$mte" \
+		"say stp=1 has no effect because of MTE (hwcap mte: $mte)"
 	nobti=1
 	cpu_has bti && nobti=0
-	lines=$(load_log_count "probesim: the CPU has no BTI")
-	if [ "$lines" = "$nobti" ]; then
-		echo "ok 4 $lines lines say the CPU has no BTI (hwcap bti: $((1 - nobti)))"
-	else
-		echo "not ok 4 $lines lines say the CPU has no BTI, want $nobti"
-	fi
+	expect_lines 4 "probesim: the CPU has no BTI" "$nobti" \
+		"say the CPU has no BTI (hwcap bti: $((1 - nobti)))"
 	sed 's/^/# /' /tmp/load-log.txt
 }
 ktap_section module-load-log load_log_check
