@@ -39,22 +39,18 @@ build_guest_tools() {
 }
 timed "building guest tools" build_guest_tools
 
-# elf_file_offset ELF SYMBOL: the file offset of SYMBOL's address, which is
-# what tracefs's uprobe_events takes (the PT_LOAD segment holding it maps
-# p_offset at p_vaddr).
-elf_file_offset() {
-	local vaddr type off va filesz rest
-	vaddr=$(aarch64-linux-gnu-nm "$1" | awk -v s="$2" '$3 == s { print $1 }')
-	[ -n "$vaddr" ] || die "no symbol $2 in $1"
-	vaddr=$((16#$vaddr))
-	while read -r type off va _ filesz rest; do
-		[ "$type" = LOAD ] || continue
-		if [ "$vaddr" -ge $((va)) ] && [ "$vaddr" -lt $((va + filesz)) ]; then
-			printf '0x%x\n' $((vaddr - va + off))
-			return
-		fi
-	done < <(aarch64-linux-gnu-readelf -lW "$1")
-	die "$2 of $1 is in no PT_LOAD segment"
+# survey_offset ELF NAME: the file offset probesim-survey --list prints for
+# the function entry NAME of ELF, as the README tells users to find it.
+survey_offset() {
+	local survey off
+	survey=$("$here/build-tools.sh")/survey/probesim-survey
+	off=$("$survey" --list "$1" | awk -v name="$2" '
+		$1 == "func" && $NF == name {
+			for (i = 2; i < NF; i++)
+				if (sub(/^offset=/, "", $i)) print $i
+		}')
+	[ -n "$off" ] || die "probesim-survey --list $1 gives no offset for $2"
+	echo "$off"
 }
 
 # The README's verify steps, cut out as they stand (the indented lines
@@ -68,7 +64,7 @@ readme_steps() {
 	[ -s "$payload/readme/verify-steps.sh" ] || die "README.md has no verify-steps block"
 	local target=$payload/tools/probesim-verify-target
 	printf 'PROG=/tools/probesim-verify-target\nOFF=%s\n' \
-		"$(elf_file_offset "$target" probesim_verify_low_byte)" >"$payload/readme/target.env"
+		"$(survey_offset "$target" probesim_verify_low_byte)" >"$payload/readme/target.env"
 }
 readme_steps
 # The version the module must report: dkms.conf's, the one place it is set.
