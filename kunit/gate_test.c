@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The STP gate, probesim_stp_verdict(), fed with every combination of its
- * four inputs. STP is simulated only for a uprobe, with the stp parameter
- * on, on a system without MTE and without POE. When several refusals
- * apply, the first of kernel mode, stp=0, MTE, POE is the one reported.
+ * five inputs. STP is simulated only for a uprobe, with the stp parameter
+ * on, on a system without MTE and without POE, unless the handler can
+ * hand a hit back to out-of-line stepping. When several refusals apply,
+ * the first of kernel mode, stp=0, MTE, POE is the one reported.
  */
 #include "probesim_kunit.h"
 
@@ -12,27 +13,44 @@ struct gate_case {
 	bool stp_enabled;
 	bool has_mte;
 	bool has_poe;
+	bool can_decline;
 	enum probesim_verdict verdict;
 };
 
 static const struct gate_case gate_cases[] = {
-	/* user stp  mte  poe */
-	{ 0,    0,    0,    0,    PROBESIM_REFUSE_KERNEL },
-	{ 0,    0,    0,    1,    PROBESIM_REFUSE_KERNEL },
-	{ 0,    0,    1,    0,    PROBESIM_REFUSE_KERNEL },
-	{ 0,    0,    1,    1,    PROBESIM_REFUSE_KERNEL },
-	{ 0,    1,    0,    0,    PROBESIM_REFUSE_KERNEL },
-	{ 0,    1,    0,    1,    PROBESIM_REFUSE_KERNEL },
-	{ 0,    1,    1,    0,    PROBESIM_REFUSE_KERNEL },
-	{ 0,    1,    1,    1,    PROBESIM_REFUSE_KERNEL },
-	{ 1,    0,    0,    0,    PROBESIM_REFUSE_OFF },
-	{ 1,    0,    0,    1,    PROBESIM_REFUSE_OFF },
-	{ 1,    0,    1,    0,    PROBESIM_REFUSE_OFF },
-	{ 1,    0,    1,    1,    PROBESIM_REFUSE_OFF },
-	{ 1,    1,    0,    0,    PROBESIM_SIMULATE },
-	{ 1,    1,    0,    1,    PROBESIM_REFUSE_POE },
-	{ 1,    1,    1,    0,    PROBESIM_REFUSE_MTE },
-	{ 1,    1,    1,    1,    PROBESIM_REFUSE_MTE },
+	/* user stp  mte  poe  decline */
+	{ 0,    0,    0,    0,    0,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    0,    0,    0,    1,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    0,    0,    1,    0,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    0,    0,    1,    1,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    0,    1,    0,    0,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    0,    1,    0,    1,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    0,    1,    1,    0,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    0,    1,    1,    1,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    1,    0,    0,    0,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    1,    0,    0,    1,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    1,    0,    1,    0,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    1,    0,    1,    1,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    1,    1,    0,    0,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    1,    1,    0,    1,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    1,    1,    1,    0,       PROBESIM_REFUSE_KERNEL },
+	{ 0,    1,    1,    1,    1,       PROBESIM_REFUSE_KERNEL },
+	{ 1,    0,    0,    0,    0,       PROBESIM_REFUSE_OFF },
+	{ 1,    0,    0,    0,    1,       PROBESIM_REFUSE_OFF },
+	{ 1,    0,    0,    1,    0,       PROBESIM_REFUSE_OFF },
+	{ 1,    0,    0,    1,    1,       PROBESIM_REFUSE_OFF },
+	{ 1,    0,    1,    0,    0,       PROBESIM_REFUSE_OFF },
+	{ 1,    0,    1,    0,    1,       PROBESIM_REFUSE_OFF },
+	{ 1,    0,    1,    1,    0,       PROBESIM_REFUSE_OFF },
+	{ 1,    0,    1,    1,    1,       PROBESIM_REFUSE_OFF },
+	{ 1,    1,    0,    0,    0,       PROBESIM_SIMULATE },
+	{ 1,    1,    0,    0,    1,       PROBESIM_SIMULATE },
+	{ 1,    1,    0,    1,    0,       PROBESIM_REFUSE_POE },
+	{ 1,    1,    0,    1,    1,       PROBESIM_SIMULATE },
+	{ 1,    1,    1,    0,    0,       PROBESIM_REFUSE_MTE },
+	{ 1,    1,    1,    0,    1,       PROBESIM_SIMULATE },
+	{ 1,    1,    1,    1,    0,       PROBESIM_REFUSE_MTE },
+	{ 1,    1,    1,    1,    1,       PROBESIM_SIMULATE },
 };
 
 static const char *gate_verdict_str(enum probesim_verdict verdict)
@@ -54,9 +72,9 @@ static const char *gate_verdict_str(enum probesim_verdict verdict)
 
 static void gate_desc(const struct gate_case *c, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s stp=%d mte=%d poe=%d -> %s",
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s stp=%d mte=%d poe=%d decline=%d -> %s",
 		 c->user ? "uprobe" : "kprobe", c->stp_enabled, c->has_mte,
-		 c->has_poe, gate_verdict_str(c->verdict));
+		 c->has_poe, c->can_decline, gate_verdict_str(c->verdict));
 }
 
 KUNIT_ARRAY_PARAM(gate, gate_cases, gate_desc);
@@ -68,6 +86,7 @@ static void gate_verdict(struct kunit *test)
 		.stp_enabled = c->stp_enabled,
 		.has_mte = c->has_mte,
 		.has_poe = c->has_poe,
+		.can_decline = c->can_decline,
 		.user = c->user,
 	};
 	enum probesim_verdict got = probesim_stp_verdict(&gate);
@@ -76,19 +95,20 @@ static void gate_verdict(struct kunit *test)
 			    gate_verdict_str(got), gate_verdict_str(c->verdict));
 }
 
-/* The table itself: each of the 16 combinations exactly once. */
+/* The table itself: each of the 32 combinations exactly once. */
 static void gate_table_is_complete(struct kunit *test)
 {
-	unsigned long seen = 0;
+	u64 seen = 0;
 	unsigned int i;
 
-	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(gate_cases), 16);
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(gate_cases), 32);
 	for (i = 0; i < ARRAY_SIZE(gate_cases); i++) {
 		const struct gate_case *c = &gate_cases[i];
 
-		seen |= BIT(c->user << 3 | c->stp_enabled << 2 | c->has_mte << 1 | c->has_poe);
+		seen |= BIT_ULL(c->user << 4 | c->stp_enabled << 3 | c->has_mte << 2 |
+				c->has_poe << 1 | c->can_decline);
 	}
-	KUNIT_EXPECT_EQ(test, seen, 0xffffUL);
+	KUNIT_EXPECT_EQ(test, seen, 0xffffffffULL);
 }
 
 static struct kunit_case gate_test_cases[] = {

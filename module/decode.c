@@ -224,11 +224,10 @@ enum probesim_verdict probesim_stp_verdict(const struct probesim_gate *gate)
 		return PROBESIM_REFUSE_KERNEL;
 	if (!gate->stp_enabled)
 		return PROBESIM_REFUSE_OFF;
-	/* uaccess stores skip the tag check the real STP would make. */
-	if (gate->has_mte)
+	/* Tag checks and overlay denials need the real store, at times. */
+	if (gate->has_mte && !gate->can_decline)
 		return PROBESIM_REFUSE_MTE;
-	/* ... and the POR_EL0 overlay check. */
-	if (gate->has_poe)
+	if (gate->has_poe && !gate->can_decline)
 		return PROBESIM_REFUSE_POE;
 	return PROBESIM_SIMULATE;
 }

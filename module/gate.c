@@ -20,6 +20,10 @@ static enum probesim_verdict probesim_verdict_here(bool stp_enabled)
 		.stp_enabled = stp_enabled,
 		.has_mte = system_supports_mte(),
 		.has_poe = probesim_has_poe(),
+#ifdef PROBESIM_MODULE
+		/* The module's STP handler hands such hits back to XOL. */
+		.can_decline = true,
+#endif
 		.user = true,	/* probesim only ever sees uprobes */
 	};
 
@@ -30,14 +34,3 @@ enum probesim_verdict probesim_system_verdict(void)
 {
 	return probesim_verdict_here(READ_ONCE(probesim_stp_param));
 }
-
-#ifdef PROBESIM_MODULE
-/*
- * What stp=1 gets on this system. MTE and POE are fixed at boot, so the
- * module says it once, at load, whatever the switch is now.
- */
-enum probesim_verdict probesim_stp_verdict_if_enabled(void)
-{
-	return probesim_verdict_here(true);
-}
-#endif

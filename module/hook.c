@@ -9,22 +9,56 @@
  * the handler. prepare_uprobe() publishes ->arch with smp_wmb() after this
  * returns, so the hit path sees the new fields.
  */
+#include <linux/cpumask.h>
+#include <linux/fs.h>
 #include <linux/kprobes.h>
+#include <linux/mm.h>
 #include <linux/uprobes.h>
 #include "probesim.h"
+
+/* arch_uprobe_analyze_insn(auprobe, mm, addr), kept for the return. */
+struct probesim_analysis {
+	struct arch_uprobe *auprobe;
+	struct mm_struct *mm;
+	unsigned long addr;
+};
 
 static int probesim_analyze_entry(struct kretprobe_instance *ri,
 				  struct pt_regs *regs)
 {
-	*(struct arch_uprobe **)ri->data = (struct arch_uprobe *)regs->regs[0];
+	*(struct probesim_analysis *)ri->data = (struct probesim_analysis) {
+		.auprobe = (struct arch_uprobe *)regs->regs[0],
+		.mm = (struct mm_struct *)regs->regs[1],
+		.addr = regs->regs[2],
+	};
+	return 0;
+}
+
+/*
+ * The file and offset of the probed instruction, as the uprobe is keyed.
+ * Every caller of arch_uprobe_analyze_insn() (install_breakpoint(), from
+ * uprobe_mmap() or register_for_each_vma()) holds the mmap lock.
+ */
+static int probesim_probed_file(const struct probesim_analysis *a,
+				const struct inode **inode, loff_t *offset)
+{
+	struct vm_area_struct *vma = vma_lookup(a->mm, a->addr);
+
+	if (!vma || !vma->vm_file)
+		return -ENOENT;
+	*inode = file_inode(vma->vm_file);
+	*offset = ((loff_t)vma->vm_pgoff << PAGE_SHIFT) + (a->addr - vma->vm_start);
 	return 0;
 }
 
 static int probesim_analyze_return(struct kretprobe_instance *ri,
 				   struct pt_regs *regs)
 {
-	struct arch_uprobe *auprobe = *(struct arch_uprobe **)ri->data;
+	const struct probesim_analysis *a = (void *)ri->data;
+	struct arch_uprobe *auprobe = a->auprobe;
 	enum probesim_family family;
+	const struct inode *inode;
+	loff_t offset;
 
 	/*
 	 * Rejected, or simulated by the kernel already (NOP since 6.13):
@@ -41,7 +75,8 @@ static int probesim_analyze_return(struct kretprobe_instance *ri,
 			probesim_count_event(PROBESIM_EV_STP_REFUSED);
 		return 0;
 	}
-	if (probesim_track(auprobe, family))
+	if (probesim_probed_file(a, &inode, &offset) ||
+	    probesim_track(auprobe, inode, offset, family))
 		return 0;
 
 	auprobe->api.handler = probesim_handler(family);
@@ -54,19 +89,59 @@ static struct kretprobe probesim_analyze_rp = {
 	.kp.symbol_name = "arch_uprobe_analyze_insn",
 	.entry_handler = probesim_analyze_entry,
 	.handler = probesim_analyze_return,
-	.data_size = sizeof(struct arch_uprobe *),
-	/* Concurrent analyses beyond this stay on XOL, counted as missed. */
-	.maxactive = 64,
+	.data_size = sizeof(struct probesim_analysis),
 };
 
+/*
+ * Analyses the hook did not see: no free instance for a return (more
+ * concurrent analyses than maxactive), or the kprobe itself missed (hit
+ * while another kprobe handler ran on that CPU). Those uprobes stay on XOL.
+ */
 unsigned long probesim_hook_missed(void)
 {
-	return probesim_analyze_rp.nmissed;
+	return probesim_analyze_rp.nmissed + probesim_analyze_rp.kp.nmissed;
+}
+
+/*
+ * Where new uprobes are analysed from: uprobe_mmap() -> install_breakpoint()
+ * -> prepare_uprobe() -> arch_uprobe_analyze_insn(). The test bed builds a
+ * copy that looks from a function that never installs a breakpoint, which
+ * must refuse to load.
+ */
+#ifndef PROBESIM_TEST_HOOK_UNREACHED
+#define PROBESIM_HOOK_CALLER "uprobe_mmap"
+#else
+#define PROBESIM_HOOK_CALLER "uprobe_munmap"
+#endif
+
+/*
+ * A kretprobe on a function that its caller has inlined (Clang LTO, as on
+ * Android GKI, may do so while an out-of-line copy survives) registers
+ * and never fires: the module would load and do nothing. So the hooked
+ * function must be called, directly, on the way from uprobe_mmap().
+ */
+static int probesim_hook_reached(void)
+{
+	unsigned long caller = probesim_lookup(PROBESIM_HOOK_CALLER);
+	unsigned long hooked = probesim_lookup("arch_uprobe_analyze_insn");
+
+	if (!hooked)
+		return probesim_refuse("no arch_uprobe_analyze_insn() to hook");
+	if (!caller || !probesim_calls_reach(caller, hooked, 3))
+		return probesim_refuse("no call to arch_uprobe_analyze_insn() from "
+				       PROBESIM_HOOK_CALLER "(): the hook would never run");
+	return 0;
 }
 
 int probesim_hook_init(void)
 {
-	int err = register_kretprobe(&probesim_analyze_rp);
+	int err = probesim_hook_reached();
+
+	if (err)
+		return err;
+	/* At least the kernel's own default, which scales with the CPUs. */
+	probesim_analyze_rp.maxactive = max_t(int, 64, 2 * num_possible_cpus());
+	err = register_kretprobe(&probesim_analyze_rp);
 
 	if (err == -ENOENT || err == -EINVAL)
 		return probesim_refuse("no arch_uprobe_analyze_insn() to hook");

@@ -255,14 +255,19 @@ struct probesim_gprs {
 
 #ifdef PROBESIM_WITH_STP_SIM
 /*
- * Inputs of the STP gate. Simulating a store in software bypasses the
- * MTE tag check and the POE overlay check that the hardware applies to
- * the real instruction, so STP is only simulated where neither exists.
+ * Inputs of the STP gate. A store made by the kernel for the task is not
+ * checked or reported as the task's own: with MTE, a kernel store is tag
+ * checked only for a task in synchronous mode, and asynchronous faults it
+ * raises are dropped; with POE, the overlay (POR_EL0) checks the
+ * unprivileged store, but a denial comes back as a failed uaccess, not as
+ * the task's SEGV_PKUERR. Either is exact only if the handler can hand
+ * such a hit back to the CPU, to run the real instruction.
  */
 struct probesim_gate {
 	bool stp_enabled;	/* the administrator asked for it */
 	bool has_mte;		/* the system uses MTE */
 	bool has_poe;		/* the system uses POE */
+	bool can_decline;	/* a hit can go back to out-of-line stepping */
 	bool user;		/* a uprobe, not a kprobe */
 };
 

@@ -3,6 +3,8 @@
  * probesim: simulate common probed user instructions on arm64 instead of
  * single-stepping them out of line.
  */
+#include <linux/fcntl.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <asm/cpufeature.h>
@@ -16,16 +18,37 @@
 #endif
 
 /*
+ * kernel.panic_on_warn, read as its sysctl file: the variable is not
+ * exported, and this is read once.
+ */
+static bool __init probesim_panic_on_warn(void)
+{
+	struct file *f = filp_open("/proc/sys/kernel/panic_on_warn", O_RDONLY, 0);
+	char buf[4] = "";
+	loff_t pos = 0;
+	ssize_t n;
+
+	if (IS_ERR(f))
+		return false;
+	n = kernel_read(f, buf, sizeof(buf) - 1, &pos);
+	filp_close(f, NULL);
+	return n > 0 && buf[0] != '0';
+}
+
+/*
  * What this system decides for the whole life of the module, said once at
  * load, so that nobody has to wait for the probe it applies to.
  */
 static void __init probesim_log_system(void)
 {
-	enum probesim_verdict stp = probesim_stp_verdict_if_enabled();
-
-	if (stp != PROBESIM_SIMULATE)
-		pr_info("probesim: stp=1 has no effect here: the system uses %s, whose checks a simulated store would skip; STP pushes stay single-stepped\n",
-			probesim_verdict_name(stp));
+	if (system_supports_mte())
+		pr_info("probesim: the system uses MTE: with stp=1, a push by a task that checks tags asynchronously is single-stepped, and so is its probe from then on\n");
+	/*
+	 * uprobe_single_step_handler() warns on any single-step of a task
+	 * that once hit a uprobe (fixed by the series' first patches).
+	 */
+	if (probesim_panic_on_warn())
+		pr_warn("probesim: panic_on_warn is set: unless this kernel carries the uprobe single-step fix, a debugger stepping a task that has hit a uprobe panics the machine, with or without probesim\n");
 	if (!system_supports_bti())
 		pr_info("probesim: the CPU has no BTI: landing pads are simulated as NOPs, with no branch-target check to make\n");
 	if (!probesim_stats_available())

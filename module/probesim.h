@@ -10,7 +10,9 @@
 #include "switches.h"
 
 /* symbols.c resolves these for simulate.c. */
-extern int (*probesim_force_sig_fault)(int sig, int code, void __user *addr);
+extern void (*probesim_arm64_notify_die)(const char *str, struct pt_regs *regs,
+					 int signo, int sicode, unsigned long far,
+					 unsigned long err);
 extern void (*probesim_force_signal_inject)(int signal, int code, unsigned long address,
 					    unsigned long err);
 
@@ -18,13 +20,24 @@ extern void (*probesim_force_signal_inject)(int signal, int code, unsigned long 
 unsigned long probesim_lookup(const char *name);
 int probesim_resolve_symbols(void);
 
+/*
+ * text.c: direct branches in kernel text. @visit gets each B or BL of a
+ * function with its destination; a nonzero return stops the walk and is
+ * returned (negative: the function could not be read).
+ */
+typedef int probesim_branch_fn(unsigned long pc, unsigned long dest, void *arg);
+int probesim_visit_branches(unsigned long fn, probesim_branch_fn *visit, void *arg);
+/* Whether @from reaches a branch to @target through at most @depth calls. */
+bool probesim_calls_reach(unsigned long from, unsigned long target,
+			  unsigned int depth);
+
 /* gate.c: what the running system allows. */
 enum probesim_verdict probesim_system_verdict(void);
-enum probesim_verdict probesim_stp_verdict_if_enabled(void);
 
 /* stats.c: debugfs probesim/stats. */
 enum probesim_event {
-	PROBESIM_EV_STP_FAULT,		/* simulated STP raised a signal */
+	PROBESIM_EV_STP_FAULT,		/* simulated STP faulted: handed to XOL */
+	PROBESIM_EV_STP_TAG_CHECK_XOL,	/* the task checks tags asynchronously */
 	PROBESIM_EV_STP_REFUSED,	/* STP left to XOL by the gate */
 	PROBESIM_EV_TRACK_FAILED,	/* no memory to track a probe */
 	PROBESIM_EV_BRANCH_TARGET_FAULT,	/* SIGILL of the branch-target check */
@@ -39,7 +52,11 @@ int probesim_stats_init(void);
 void probesim_stats_exit(void);
 
 /* lifetime.c: patched uprobes still alive, and when they are freed. */
-int probesim_track(void *auprobe, enum probesim_family family);
+struct arch_uprobe;
+struct inode;
+int probesim_track(struct arch_uprobe *auprobe, const struct inode *inode,
+		   loff_t offset, enum probesim_family family);
+unsigned int probesim_unpatch(const struct inode *inode, loff_t offset);
 unsigned long probesim_live(enum probesim_family family);
 int probesim_lifetime_init(void);
 void probesim_lifetime_exit(void);

@@ -4,6 +4,8 @@
  * single-stepping it out of line. They run from uprobe_notify_resume():
  * process context, interrupts enabled, page faults allowed.
  */
+#include <linux/bitfield.h>
+#include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/pgtable.h>
 #include <linux/sched/signal.h>
@@ -11,20 +13,25 @@
 #include <linux/uaccess.h>
 #include <asm/cpufeature.h>
 #include <asm/debug-monitors.h>
+#include <asm/esr.h>
 #include <asm/ptrace.h>
+#include <asm/sysreg.h>
+#include <asm/system_misc.h>
 #include "probesim.h"
 
 #ifdef PROBESIM_MODULE
 /*
- * force_sig_fault() is what the hardware fault paths use: unlike the
- * exported send_sig_info() it unblocks and un-ignores the signal, so that a
- * task blocking SIGSEGV dies as it would natively instead of restarting
- * the probed instruction forever. force_signal_inject() is how the kernel
- * reports a Branch Target exception from EL0 (SIGILL/ILL_ILLOPC at PC, no
- * ESR in the signal frame). Neither is exported: both are resolved at load
- * time (symbols.c).
+ * How the kernel reports what the hardware raised, each as its own fault
+ * path does: arm64_notify_die() for an SP alignment fault (SIGBUS at SP,
+ * the ESR in the signal frame, the unhandled-signal line), and
+ * force_signal_inject() for a Branch Target exception from EL0
+ * (SIGILL/ILL_ILLOPC at PC, no ESR). Both force the signal: a task
+ * blocking it dies, as natively. Neither is exported: both are resolved
+ * at load time (symbols.c).
  */
-int (*probesim_force_sig_fault)(int sig, int code, void __user *addr);
+void (*probesim_arm64_notify_die)(const char *str, struct pt_regs *regs,
+				  int signo, int sicode, unsigned long far,
+				  unsigned long err);
 void (*probesim_force_signal_inject)(int signal, int code, unsigned long address,
 				     unsigned long err);
 
@@ -199,6 +206,73 @@ EXPORT_SYMBOL_GPL(probesim_simulate_bti);
 #endif
 
 #ifdef PROBESIM_WITH_STP_SIM
+#ifdef PROBESIM_MODULE
+/*
+ * Hand this hit of an STP back to the CPU: the uprobe stops simulating,
+ * for every task, and PC stays at the breakpoint, so the task traps again
+ * and the kernel single-steps the real instruction out of line. Whatever
+ * the CPU then raises is the native fault, exactly: the signal and the
+ * ESR in its frame, an OOM retry, a poisoned page, a protection key, a
+ * userfaultfd that handles user faults only, a tag check. The price: the
+ * uprobe's consumers see this hit twice, a uretprobe gets a second
+ * instance, and the uprobe single-steps from now on. That is paid when a
+ * push faults, which in practice is a stack overflow, or when the task
+ * checks tags in a way a kernel store cannot (see the MTE case below).
+ */
+static void probesim_stp_to_xol(struct pt_regs *regs, enum probesim_event why)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	unsigned int found = 0;
+
+	probesim_count_event(why);
+	mmap_read_lock(mm);
+	vma = vma_lookup(mm, regs->pc);
+	if (vma && vma->vm_file)
+		found = probesim_unpatch(file_inode(vma->vm_file),
+					 ((loff_t)vma->vm_pgoff << PAGE_SHIFT) +
+					 (regs->pc - vma->vm_start));
+	mmap_read_unlock(mm);
+	/*
+	 * A live uprobe is always found; were it not, trapping again would
+	 * simulate again, forever: the task dies instead.
+	 */
+	if (vma && !found)
+		force_sig(SIGSEGV);
+}
+
+/*
+ * How a store by this task is tag checked (SCTLR_EL1.TCF0, switched with
+ * the task, so read at the hit): true to store through the tagged
+ * address, false to store untagged, or hand the hit back to the CPU.
+ */
+static bool probesim_stp_tag_checked(struct pt_regs *regs, bool *tagged)
+{
+	*tagged = false;
+	if (!system_supports_mte())
+		return true;
+	switch (FIELD_GET(SCTLR_EL1_TCF0_MASK, current->thread.sctlr_user)) {
+	case SCTLR_EL1_TCF0_NONE:
+		/* No tag check natively either. */
+		return true;
+	case SCTLR_EL1_TCF0_SYNC:
+		/*
+		 * The kernel clears PSTATE.TCO on entry from such a task, so
+		 * its uaccess is checked as the task's own store would be; a
+		 * mismatch fails the store, and the CPU then faults natively.
+		 */
+		*tagged = true;
+		return true;
+	default:
+		/*
+		 * Asynchronous checks of a kernel store are discarded on the
+		 * way back to the task; only the real store reports them.
+		 */
+		probesim_stp_to_xol(regs, PROBESIM_EV_STP_TAG_CHECK_XOL);
+		return false;
+	}
+}
+#else
 /*
  * The signal the hardware would raise for a store to @addr that the kernel
  * could not complete: no mapping is SEGV_MAPERR, a mapping that does not
@@ -227,6 +301,18 @@ static void probesim_stp_fault(unsigned long addr)
 	probesim_force_sig_fault(signo, code, (void __user *)addr);
 }
 
+#endif
+
+/* An SP alignment fault, raised as do_sp_pc_abort() raises it. */
+static void probesim_sp_alignment_fault(struct pt_regs *regs)
+{
+	/* EC 0x26, from a 32-bit instruction; no syndrome. */
+	unsigned long esr = (unsigned long)ESR_ELx_EC_SP_ALIGN << ESR_ELx_EC_SHIFT | ESR_ELx_IL;
+	const char *what = "SP/PC alignment exception";
+
+	probesim_arm64_notify_die(what, regs, SIGBUS, BUS_ADRALN, regs->sp, esr);
+}
+
 /*
  * STP Xt, Xt2, [SP, #imm]!
  *
@@ -235,9 +321,11 @@ static void probesim_stp_fault(unsigned long addr)
  * FEAT_LSE2 (with LSE2 a 16-byte aligned STP is one atomic access; no
  * compiler-generated push relies on that). SP is written back only after
  * both stores succeeded. On a fault nothing but memory may have changed:
- * PC stays at the probed instruction, so a handler that repairs the fault
- * restarts it, and the lower doubleword may already be written when the
- * upper one faults, which the architecture permits for a pair.
+ * PC stays at the probed instruction, and the lower doubleword may already
+ * be written when the upper one faults, which the architecture permits for
+ * a pair. The module then hands the hit to the CPU, whose real store
+ * faults as it does natively (probesim_stp_to_xol()); in-tree, the signal
+ * is raised here, and a handler that repairs the fault restarts the push.
  */
 void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs)
 {
@@ -245,7 +333,11 @@ void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs)
 	u64 hi = probesim_xreg_or_zr(regs->regs, probesim_ldstp_rt2(opcode));
 	unsigned long sp = regs->sp;
 	unsigned long target = probesim_stp_target(opcode, sp);
+#ifdef PROBESIM_MODULE
+	bool tagged;
+#else
 	unsigned long fault = target;
+#endif
 	u64 __user *dst;
 
 	probesim_count_hit(PROBESIM_STP_FAMILY);
@@ -257,23 +349,32 @@ void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs)
 	/*
 	 * Linux runs EL0 with SCTLR_EL1.SA0 set: a load or store based on a
 	 * misaligned SP takes an SP alignment fault before any access, which
-	 * Linux reports as SIGBUS/BUS_ADRALN at SP.
+	 * Linux reports as SIGBUS/BUS_ADRALN at SP, with the fault's ESR.
+	 * Raised here because not every CPU (qemu) implements the check.
 	 */
 	if (sp & 0xf) {
 		probesim_count_event(PROBESIM_EV_STP_FAULT);
-		probesim_force_sig_fault(SIGBUS, BUS_ADRALN, (void __user *)sp);
+		probesim_sp_alignment_fault(regs);
 		return;
 	}
 
+#ifdef PROBESIM_MODULE
+	if (!probesim_stp_tag_checked(regs, &tagged))
+		return;
+#endif
 	/*
 	 * EL0 data accesses ignore the top byte (TBI0), whether or not the
 	 * task opted into the tagged address ABI, but access_ok() untags only
-	 * for tasks that did. Store through the untagged address; SP keeps
-	 * its tag on writeback and si_addr keeps it as FAR would.
+	 * for tasks that did. So the range is checked untagged; the store
+	 * goes through the tagged address only where that tag is checked.
 	 */
 	dst = (u64 __user *)untagged_addr(target);
 	if (!user_access_begin(dst, 2 * sizeof(u64)))
 		goto fault_out;
+#ifdef PROBESIM_MODULE
+	if (tagged)
+		dst = (u64 __user *)target;
+#endif
 	unsafe_put_user(lo, dst, fault_lo);
 	unsafe_put_user(hi, dst + 1, fault_hi);
 	user_access_end();
@@ -283,11 +384,17 @@ void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs)
 	return;
 
 fault_hi:
+#ifndef PROBESIM_MODULE
 	fault += sizeof(u64);
+#endif
 fault_lo:
 	user_access_end();
 fault_out:
+#ifdef PROBESIM_MODULE
+	probesim_stp_to_xol(regs, PROBESIM_EV_STP_FAULT);
+#else
 	probesim_stp_fault(fault);
+#endif
 }
 EXPORT_SYMBOL_GPL(probesim_simulate_stp);
 #endif

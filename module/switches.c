@@ -27,7 +27,11 @@ bool probesim_stp_param;
 bool probesim_stp_param = IS_ENABLED(CONFIG_ARM64_UPROBES_SIMULATE_STP);
 #endif
 module_param_named(stp, probesim_stp_param, bool, 0644);
+#ifdef PROBESIM_MODULE
+MODULE_PARM_DESC(stp, "Simulate STP Xt, Xt2, [SP, #imm]! pushes (default: off)");
+#else
 MODULE_PARM_DESC(stp, "Simulate STP Xt, Xt2, [SP, #imm]! pushes (default: off; no effect on systems with MTE or POE)");
+#endif
 #endif
 
 #ifdef PROBESIM_WITH_ALU

@@ -8,9 +8,13 @@
 #include <linux/kprobes.h>
 #include "probesim.h"
 
+/*
+ * The address of @name, or 0. The kprobe is registered disabled, so it is
+ * never armed: nothing traps, even for the moment it exists.
+ */
 unsigned long probesim_lookup(const char *name)
 {
-	struct kprobe kp = { .symbol_name = name };
+	struct kprobe kp = { .symbol_name = name, .flags = KPROBE_FLAG_DISABLED };
 	unsigned long addr;
 
 	if (register_kprobe(&kp))
@@ -22,9 +26,9 @@ unsigned long probesim_lookup(const char *name)
 
 int probesim_resolve_symbols(void)
 {
-	probesim_force_sig_fault = (void *)probesim_lookup("force_sig_fault");
-	if (!probesim_force_sig_fault)
-		return probesim_refuse("no force_sig_fault(), for a faulting STP");
+	probesim_arm64_notify_die = (void *)probesim_lookup("arm64_notify_die");
+	if (!probesim_arm64_notify_die)
+		return probesim_refuse("no arm64_notify_die(), for an SP alignment fault");
 	probesim_force_signal_inject = (void *)probesim_lookup("force_signal_inject");
 	if (!probesim_force_signal_inject)
 		return probesim_refuse("no force_signal_inject(), for the branch-target check");

@@ -17,7 +17,9 @@
  *  - the test's main thread loads probesim.ko (PROBESIM_KO, stp=1) with
  *    finit_module(2) and unloads it with delete_module(2), over and over.
  *    Each cycle tries an unload while probes are in use, when a refusal
- *    (EBUSY) is expected if patched uprobes are live; then it asks the
+ *    (EAGAIN: the module is in use, each live patched uprobe holding a
+ *    reference; never EBUSY, which would mean that the module's exit had
+ *    been taken away) is expected if patched uprobes are live; then it asks the
  *    threads to drop their probes, waits for the kernel to free the patched
  *    uprobes (asynchronously), and unloads, which must then succeed. At
  *    times the module stays out for a moment, so that probes registered
@@ -267,7 +269,7 @@ FIXTURE(stress) {
 	bool final_probe[PST_NR_FAMILIES];
 
 	/* Module churn, counted by the main thread. */
-	long loads, unloads, busy_unloads, quiet_unloads, ebusy, eagain;
+	long loads, unloads, busy_unloads, quiet_unloads, eagain;
 	long drain_max_ms, idle_max_ms, load_ms, load_max_ms, unload_ms;
 	int last_err;
 };
@@ -368,10 +370,7 @@ static bool try_unload(struct __test_metadata *_metadata,
 		self->loaded = false;
 		self->unloads++;
 		return true;
-	case -EBUSY:
-		self->ebusy++;
-		return false;
-	case -EAGAIN:	/* a reference taken as the unload began */
+	case -EAGAIN:	/* in use: live patched uprobes hold references */
 		self->eagain++;
 		return false;
 	default:
@@ -484,10 +483,10 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 	if (extended)
 		TH_LOG("fewer than %ld unloads in %ld s: ran on until %ld s",
 		       min_unloads, seconds, (pst_now_ms() - start) / 1000);
-	TH_LOG("%ld s, %ld cycles: %ld unloads (%ld while probes were in use, %ld after quiescing), %ld loads, %ld EBUSY and %ld EAGAIN refusals",
+	TH_LOG("%ld s, %ld cycles: %ld unloads (%ld while probes were in use, %ld after quiescing), %ld loads, %ld EAGAIN refusals",
 	       (pst_now_ms() - start) / 1000, cycles, self->unloads,
 	       self->busy_unloads, self->quiet_unloads, self->loads,
-	       self->ebusy, self->eagain);
+	       self->eagain);
 	TH_LOG("finit_module: %ld ms on average, %ld ms at most; successful delete_module: %ld ms on average",
 	       self->loads ? self->load_ms / self->loads : 0, self->load_max_ms,
 	       self->unloads ? self->unload_ms / self->unloads : 0);

@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * An MTE task (tag checks on, synchronous) pushing onto a PROT_MTE stack.
- * An STP with writeback is tag checked even with SP as the base; a
- * simulated store would skip that check, so STP must never be simulated
- * on a system with MTE: with the stp switch on, the probe is still
- * refused and the push single-steps through XOL, behaving as natively:
- * it completes when SP's tag matches the memory's and raises
- * SIGSEGV/SEGV_MTESERR when it does not.
+ * An MTE task pushing onto a PROT_MTE stack. An STP with writeback is tag
+ * checked even with SP as the base, as the task's tag-check mode says
+ * (SCTLR_EL1.TCF0, set with PR_SET_TAGGED_ADDR_CTRL). With the stp switch
+ * on, every probed push must behave as the native one:
+ *  - no checks (TCF0 NONE): the push completes whatever the tags, and
+ *    probesim.ko simulates it;
+ *  - synchronous checks: it completes when SP's tag matches the memory's
+ *    and raises SIGSEGV/SEGV_MTESERR when it does not. probesim.ko stores
+ *    through the tagged address, checked as the task's own store; on a
+ *    mismatch it hands the hit back to the CPU, whose fault is the native
+ *    one, signal frame and all;
+ *  - asynchronous checks: a kernel store's asynchronous fault would be
+ *    dropped, so probesim.ko hands the hit back to the CPU at once.
+ * The in-tree gate (builtin mode) refuses STP on a system with MTE: every
+ * push single-steps.
  *
  * Needs a CPU with MTE (under qemu, -M virt,mte=on); skips elsewhere,
  * unless PROBESIM_REQUIRE_MTE is set.
@@ -33,6 +41,45 @@ FIXTURE(mte) {
 	struct oracle_leg native, probed;
 };
 
+FIXTURE_VARIANT(mte) {
+	unsigned long tcf;	/* PR_MTE_TCF_* */
+	uint64_t sp_tag;
+	bool faults;		/* natively */
+	enum oracle_iface iface;
+};
+
+FIXTURE_VARIANT_ADD(mte, sync_match_tracefs) {
+	.tcf = PR_MTE_TCF_SYNC, .sp_tag = MEM_TAG, .iface = IFACE_TRACEFS,
+};
+
+FIXTURE_VARIANT_ADD(mte, sync_match_perf) {
+	.tcf = PR_MTE_TCF_SYNC, .sp_tag = MEM_TAG, .iface = IFACE_PERF,
+};
+
+FIXTURE_VARIANT_ADD(mte, sync_mismatch_tracefs) {
+	.tcf = PR_MTE_TCF_SYNC, .sp_tag = OTHER_TAG, .faults = true,
+	.iface = IFACE_TRACEFS,
+};
+
+FIXTURE_VARIANT_ADD(mte, sync_mismatch_perf) {
+	.tcf = PR_MTE_TCF_SYNC, .sp_tag = OTHER_TAG, .faults = true,
+	.iface = IFACE_PERF,
+};
+
+/* An untagged SP into tagged memory: a mismatch too. */
+FIXTURE_VARIANT_ADD(mte, sync_untagged_sp) {
+	.tcf = PR_MTE_TCF_SYNC, .sp_tag = 0, .faults = true,
+	.iface = IFACE_TRACEFS,
+};
+
+FIXTURE_VARIANT_ADD(mte, none_mismatch) {
+	.tcf = PR_MTE_TCF_NONE, .sp_tag = OTHER_TAG, .iface = IFACE_TRACEFS,
+};
+
+FIXTURE_VARIANT_ADD(mte, async_match) {
+	.tcf = PR_MTE_TCF_ASYNC, .sp_tag = MEM_TAG, .iface = IFACE_TRACEFS,
+};
+
 FIXTURE_SETUP(mte)
 {
 	char err[256] = "";
@@ -45,9 +92,9 @@ FIXTURE_SETUP(mte)
 		SKIP(return,
 		     "the CPU has no MTE (HWCAP2_MTE); under qemu, use -M virt,mte=on");
 	}
-	/* Synchronous tag check faults; IRG may pick any non-zero tag. */
+	/* IRG may pick any non-zero tag. */
 	ASSERT_EQ(0, prctl(PR_SET_TAGGED_ADDR_CTRL,
-			   PR_TAGGED_ADDR_ENABLE | PR_MTE_TCF_SYNC |
+			   PR_TAGGED_ADDR_ENABLE | variant->tcf |
 			   (0xfffeUL << PR_MTE_TAG_SHIFT), 0, 0, 0));
 	ASSERT_EQ(0, image_from_target(&self->img, target_find("stp_fp_lr")));
 	ASSERT_EQ(0, arena_init(&self->arena));
@@ -73,16 +120,19 @@ static int tag_stack(const struct arena *a, void *unused)
 }
 
 /*
- * Probe the push with probesim asked to simulate STP (stp=1), run it
- * natively and probed from SP tagged @sp_tag, compare.
+ * Probe the push with the stp switch on, run it natively and probed from
+ * SP tagged as the variant says, compare.
  */
-static void tagged_push(struct __test_metadata *_metadata, struct _test_data_mte *self,
-			enum oracle_iface iface, uint64_t sp_tag, bool faults)
+TEST_F(mte, push)
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
 	struct oracle_case c = {
 		.layout = MTE_PAGES, .prepare = tag_stack,
 	};
+	/* What probesim.ko does with the hit: simulate, or hand it back. */
+	bool loaded = self->mode == MODE_LOADED;
+	bool handed_back = loaded && (variant->faults || variant->tcf == PR_MTE_TCF_ASYNC);
+	bool simulated = loaded && !handed_back;
 #ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
 	struct oracle_stats before, after, d;
@@ -93,68 +143,54 @@ static void tagged_push(struct __test_metadata *_metadata, struct _test_data_mte
 	if (setup_skipped())
 		return;
 
-	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, &self->img, iface,
-				      false, PARAMS_SIM, self->mode, err, sizeof(err)))
+	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, &self->img,
+				      variant->iface, false, PARAMS_SIM, self->mode,
+				      err, sizeof(err)))
 		TH_LOG("%s", err);
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		/* Refused by the gate: the system has MTE. */
-		EXPECT_EQ(0L, self->probed.attach.stp_patched);
-		EXPECT_EQ(1L, self->probed.attach.stp_refused);
+		/* The decision is per hit: every STP probe is patched. */
+		EXPECT_EQ(1L, self->probed.attach.stp_patched);
+		EXPECT_EQ(0L, self->probed.attach.stp_refused);
 		ASSERT_EQ(0, oracle_stats_read(&before));
 	}
 #endif
 
-	oracle_state_init(&c.in, 0, arena_page(&self->arena, SP_PAGE) | sp_tag << 56);
+	oracle_state_init(&c.in, 0, arena_page(&self->arena, SP_PAGE) |
+			  variant->sp_tag << 56);
 	ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
 	ASSERT_EQ(0, oracle_run(&self->probed, &self->arena, &c, &p));
 
-	if (faults) {
+	if (variant->faults) {
 		/* The tag check is real: the native push faults, writing nothing. */
 		EXPECT_FALSE(n.completed);
 		EXPECT_EQ(1U, n.nsig);
 		EXPECT_EQ(SIGSEGV, n.sig.signo);
 		EXPECT_EQ(SEGV_MTESERR, n.sig.code);
+		EXPECT_TRUE(n.sig.has_esr);
 		EXPECT_EQ(0, memcmp(n.before.data, n.after.data,
 				    ARENA_PAGES * self->arena.page));
 	} else {
 		EXPECT_TRUE(n.completed && !n.nsig) oracle_dump("native", &n);
 	}
 	oracle_summary("native", &n);
+	oracle_summary("probed", &p);
 	EXPECT_EQ(0U, oracle_compare("probed", &n, &p, &cmp));
 
-	EXPECT_EQ(1L, oracle_leg_hits(&self->probed, 0));
-	EXPECT_TRUE(has_xol_area(0)) TH_LOG("the push was not single-stepped");
+	EXPECT_EQ(handed_back ? 2L : 1L, oracle_leg_hits(&self->probed, 0));
+	EXPECT_EQ(!simulated, has_xol_area(0))
+		TH_LOG("the push was %ssingle-stepped", simulated ? "" : "not ");
 #ifdef PROBESIM_MODULE
 	if (counted) {
 		ASSERT_EQ(0, oracle_stats_read(&after));
 		oracle_stats_delta(&d, &after, &before);
-		EXPECT_EQ(0L, d.stp_hits);
-		EXPECT_EQ(0L, d.stp_faults);
+		EXPECT_EQ(1L, d.stp_hits);
+		EXPECT_EQ(variant->faults ? 1L : 0L, d.stp_faults);
+		EXPECT_EQ(variant->tcf == PR_MTE_TCF_ASYNC ? 1L : 0L, d.stp_tag_check_xol);
 	}
 #endif
 	oracle_result_free(&n);
 	oracle_result_free(&p);
-}
-
-TEST_F(mte, tag_match_tracefs)
-{
-	tagged_push(_metadata, self, IFACE_TRACEFS, MEM_TAG, false);
-}
-
-TEST_F(mte, tag_match_perf)
-{
-	tagged_push(_metadata, self, IFACE_PERF, MEM_TAG, false);
-}
-
-TEST_F(mte, tag_mismatch_tracefs)
-{
-	tagged_push(_metadata, self, IFACE_TRACEFS, OTHER_TAG, true);
-}
-
-TEST_F(mte, tag_mismatch_perf)
-{
-	tagged_push(_metadata, self, IFACE_PERF, OTHER_TAG, true);
 }
 
 TEST_HARNESS_MAIN

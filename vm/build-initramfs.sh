@@ -25,7 +25,7 @@ busybox=$PROBESIM_CACHE/busybox/bin/busybox
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp} \
-	"$stage"/modules/{negative,refusal}
+	"$stage"/modules/{negative,refusal,unreached}
 cp "$busybox" "$stage/bin/busybox"
 install -m 0755 "$here/guest/init" "$stage/init"
 cp "$here/guest/probesim.sh" "$stage/lib/"
@@ -34,6 +34,7 @@ find "$moddir/src" -maxdepth 1 -name '*.ko' -exec cp {} "$stage/modules/" \;
 find "$moddir/src/vm/negative" -maxdepth 1 -name '*.ko' \
 	-exec cp {} "$stage/modules/negative/" \;
 cp "$moddir/refusal/probesim.ko" "$stage/modules/refusal/"
+cp "$moddir/unreached/probesim.ko" "$stage/modules/unreached/"
 if [ -d "$payload" ]; then
 	cp -r "$payload"/. "$stage/"
 fi

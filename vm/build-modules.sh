@@ -22,9 +22,11 @@ kbuild=$1 out=$2
 # --checksum without -t: an unchanged file keeps its mirror's mtime, a
 # changed one gets a new mtime even if its source is older than the
 # objects (a tree unpacked from an archive), so make rebuilds exactly that.
-# Two mirrors: the module as shipped (src) and the copy that must refuse to
-# load because it finds no free path (refusal: PROBESIM_TEST_NO_FREE_PATH).
-for mirror in src refusal; do
+# Three mirrors: the module as shipped (src) and two copies that must
+# refuse to load: one finds no free path (refusal:
+# PROBESIM_TEST_NO_FREE_PATH), one no call to its hook (unreached:
+# PROBESIM_TEST_HOOK_UNREACHED).
+for mirror in src refusal unreached; do
 	mkdir -p "$out/$mirror"
 	rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
 		--include 'Kbuild' --include 'dkms.conf' --include 'module/***' --include 'kunit/***' \
@@ -44,6 +46,8 @@ build() {
 	mmake M="$out/src" modules >"$out/build.log" 2>&1 &&
 		mmake M="$out/src/vm/negative" modules >>"$out/build.log" 2>&1 &&
 		mmake M="$out/refusal" KCFLAGS=-DPROBESIM_TEST_NO_FREE_PATH \
+			modules >>"$out/build.log" 2>&1 &&
+		mmake M="$out/unreached" KCFLAGS=-DPROBESIM_TEST_HOOK_UNREACHED \
 			modules >>"$out/build.log" 2>&1
 }
 if ! timed "building modules against $(basename "$kbuild")" build; then

@@ -35,6 +35,7 @@ gen() {
 	    -e '/^[[:space:]]*probesim_count_[a-z]*(.*);$/d' \
 	    -e 's/probesim_force_sig_fault(/force_sig_fault(/' \
 	    -e 's/probesim_force_signal_inject(/force_signal_inject(/' \
+	    -e 's/probesim_arm64_notify_die(/arm64_notify_die(/' \
 	    -e 's|"\.\./module/|"../|' \
 	    "$2.tmp" | cat -s | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$2"
 	rm -f "$2.tmp"

@@ -31,6 +31,7 @@ int oracle_stats_read(struct oracle_stats *s)
 		{ "stp_hits", offsetof(struct oracle_stats, stp_hits) },
 		{ "stp_faults", offsetof(struct oracle_stats, stp_faults) },
 		{ "stp_refused", offsetof(struct oracle_stats, stp_refused) },
+		{ "stp_tag_check_xol", offsetof(struct oracle_stats, stp_tag_check_xol) },
 		{ "bti_patched", offsetof(struct oracle_stats, bti_patched) },
 		{ "bti_hits", offsetof(struct oracle_stats, bti_hits) },
 		{ "branch_target_faults", offsetof(struct oracle_stats, bt_faults) },
@@ -48,6 +49,7 @@ void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after
 	d->stp_hits = after->stp_hits - before->stp_hits;
 	d->stp_faults = after->stp_faults - before->stp_faults;
 	d->stp_refused = after->stp_refused - before->stp_refused;
+	d->stp_tag_check_xol = after->stp_tag_check_xol - before->stp_tag_check_xol;
 	d->bti_patched = after->bti_patched - before->bti_patched;
 	d->bti_hits = after->bti_hits - before->bti_hits;
 	d->bt_faults = after->bt_faults - before->bt_faults;

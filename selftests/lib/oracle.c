@@ -243,6 +243,33 @@ static struct oracle_result *cur_res;
 static oracle_fix_fn cur_fix;
 static void *cur_fix_arg;
 
+/*
+ * The ESR record of a signal frame: the records in uc_mcontext.__reserved
+ * are {magic, size} headed, up to a zero magic (or the extra context,
+ * which holds no ESR record).
+ */
+#define ESR_RECORD_MAGIC	0x45535201
+#define EXTRA_RECORD_MAGIC	0x45585401
+
+static bool frame_esr(const ucontext_t *uc, uint64_t *esr)
+{
+	const unsigned char *p = (const unsigned char *)uc->uc_mcontext.__reserved;
+	const unsigned char *end = p + sizeof(uc->uc_mcontext.__reserved);
+	uint32_t head[2];
+
+	while (p + sizeof(head) <= end) {
+		memcpy(head, p, sizeof(head));
+		if (!head[0] || head[0] == EXTRA_RECORD_MAGIC || head[1] < sizeof(head))
+			return false;
+		if (head[0] == ESR_RECORD_MAGIC && head[1] >= sizeof(head) + sizeof(*esr)) {
+			memcpy(esr, p + sizeof(head), sizeof(*esr));
+			return true;
+		}
+		p += head[1];
+	}
+	return false;
+}
+
 static void oracle_signal(int signo, siginfo_t *si, void *ucv)
 {
 	const ucontext_t *uc = ucv;
@@ -263,6 +290,7 @@ static void oracle_signal(int signo, siginfo_t *si, void *ucv)
 			res->sig.regs.x[i] = uc->uc_mcontext.regs[i];
 		res->sig.regs.sp = uc->uc_mcontext.sp;
 		res->sig.regs.nzcv = uc->uc_mcontext.pstate & NZCV_MASK;
+		res->sig.has_esr = frame_esr(uc, &res->sig.esr);
 	}
 	/* One repair at most: a second signal ends the run. */
 	if (res->nsig == 1 && cur_fix && cur_fix(si, cur_fix_arg))
@@ -454,6 +482,13 @@ unsigned int oracle_compare(const char *what, const struct oracle_result *n,
 				(unsigned long)ns->addr, (unsigned long)ps->addr);
 			diffs++;
 		}
+		if (!cmp->esr_may_differ &&
+		    (ns->has_esr != ps->has_esr || (ns->has_esr && ns->esr != ps->esr))) {
+			fprintf(stderr, "# %s: ESR record: native %s%#lx, probed %s%#lx\n",
+				what, ns->has_esr ? "" : "none ", (unsigned long)ns->esr,
+				ps->has_esr ? "" : "none ", (unsigned long)ps->esr);
+			diffs++;
+		}
 		if (ns->pc - n->code_base != ps->pc - p->code_base) {
 			fprintf(stderr, "# %s: pc at delivery: native +%#lx, probed +%#lx\n",
 				what, (unsigned long)(ns->pc - n->code_base),
@@ -539,10 +574,12 @@ void oracle_dump(const char *what, const struct oracle_result *res)
 	if (res->completed)
 		dump_state(what, "returned", &res->out);
 	if (res->nsig) {
-		fprintf(stderr, "# %s: %u signal(s), first %d code %d addr %#lx pc +%#lx\n",
+		fprintf(stderr,
+			"# %s: %u signal(s), first %d code %d addr %#lx pc +%#lx esr %s%#lx\n",
 			what, res->nsig, res->sig.signo, res->sig.code,
 			(unsigned long)res->sig.addr,
-			(unsigned long)(res->sig.pc - res->code_base));
+			(unsigned long)(res->sig.pc - res->code_base),
+			res->sig.has_esr ? "" : "none ", (unsigned long)res->sig.esr);
 		dump_state(what, "at delivery", &res->sig.regs);
 	}
 }
@@ -551,9 +588,10 @@ void oracle_summary(const char *what, const struct oracle_result *res)
 {
 	if (res->nsig)
 		fprintf(stderr,
-			"# %s: signal %d code %d addr %#lx pc +%#lx, sp %#lx at delivery%s\n",
+			"# %s: signal %d code %d addr %#lx pc +%#lx esr %s%#lx, sp %#lx at delivery%s\n",
 			what, res->sig.signo, res->sig.code, (unsigned long)res->sig.addr,
 			(unsigned long)(res->sig.pc - res->code_base),
+			res->sig.has_esr ? "" : "none ", (unsigned long)res->sig.esr,
 			(unsigned long)res->sig.regs.sp,
 			res->completed ? ", then returned" : "");
 	else

@@ -110,6 +110,7 @@ bool oracle_hwcap2(unsigned long bit);
 #ifdef PROBESIM_MODULE
 struct oracle_stats {
 	long nop_patched, nop_hits, stp_patched, stp_hits, stp_faults, stp_refused;
+	long stp_tag_check_xol;
 	long bti_patched, bti_hits, bt_faults;	/* bt: branch-target check */
 };
 /* 0, or -1 when a counter cannot be read. */
@@ -190,7 +191,16 @@ struct oracle_sig {
 	uint64_t addr;		/* si_addr */
 	uint64_t pc;		/* uc_mcontext.pc */
 	struct cpu_state regs;	/* x0-x30, SP and NZCV at delivery */
+	bool has_esr;		/* the frame has an ESR record (a fault's ESR) */
+	uint64_t esr;
 };
+
+/* ESR fields, as the Arm ARM defines them. */
+#define ESR_EC(esr)		(((esr) >> 26) & 0x3f)
+#define ESR_EC_DABT_LOW		0x24
+#define ESR_EC_SP_ALIGN		0x26
+#define ESR_IL			BIT(25)
+#define ESR_WNR			BIT(6)
 
 struct oracle_result {
 	bool completed;		/* returned to oracle_enter() */
@@ -235,6 +245,8 @@ struct oracle_cmp {
 	/* A doubleword the probed run may leave unwritten or write (0: none). */
 	uintptr_t loose_addr;
 	uint64_t loose_value;
+	/* The probed run's signal frame may lack the ESR record. */
+	bool esr_may_differ;
 };
 
 /*

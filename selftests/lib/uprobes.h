@@ -91,6 +91,16 @@ static inline bool mode_counts(enum probesim_mode mode)
 }
 
 /*
+ * A simulated push that faults goes back to the CPU, which takes the
+ * native fault (probesim.ko). The in-tree handlers cannot decline a hit
+ * yet: they raise the signal themselves, without the frame's ESR record.
+ */
+static inline bool mode_hands_faults_back(enum probesim_mode mode)
+{
+	return mode == MODE_LOADED;
+}
+
+/*
  * The mode, checked: it must be set, probesim loaded exactly when it says
  * so, and the kernel's switches present for BUILTIN. Stores it in @mode
  * either way (for the teardown); 0, or -1 with the reason in @err.
@@ -117,9 +127,9 @@ int probesim_set_param(const char *name, const char *value);
 bool kernel_simulates_nop(void);
 
 /*
- * Whether the simulation may simulate STP on this system: its gate
- * refuses where the CPU has MTE or POE (a property of the system, from
- * the hwcaps, not something observed).
+ * Whether the simulation may simulate STP on this system: the in-tree
+ * gate refuses where the CPU has MTE or POE (a property of the system,
+ * from the hwcaps, not something observed); probesim.ko decides per hit.
  */
 bool system_allows_stp(void);
 

@@ -1,8 +1,9 @@
 # shellcheck shell=sh
 # What probesim says about itself at load: its version (sysfs, and the
 # "loaded" line), equal to dkms.conf's PACKAGE_VERSION (/probesim-version,
-# from vm/build-payload.sh), and each system verdict once, exactly when the
-# CPU features the kernel reports (hwcaps in /proc/cpuinfo) call for it.
+# from vm/build-payload.sh), each system verdict once, exactly when the
+# CPU features the kernel reports (hwcaps in /proc/cpuinfo) call for it,
+# and the panic_on_warn warning exactly when kernel.panic_on_warn is set.
 # Sourced by module-load.sh and selftests-mte.sh.
 PROBESIM_KO=${PROBESIM_KO:-/modules/probesim.ko}
 
@@ -29,11 +30,11 @@ expect_lines() {
 
 load_log_check() {
 	echo "TAP version 13"
-	echo "1..4"
+	echo "1..6"
 	want=$(cat /probesim-version 2>/dev/null)
 	before=$(dmesg | wc -l)
 	if ! insmod "$PROBESIM_KO" 2>/tmp/load-log.err; then
-		for n in 1 2 3 4; do
+		for n in 1 2 3 4 5 6; do
 			echo "not ok $n insmod probesim: $(cat /tmp/load-log.err)"
 		done
 		return
@@ -49,12 +50,25 @@ load_log_check() {
 	expect_lines 2 "probesim: loaded $want (" 1 "say 'probesim: loaded $want'"
 	mte=0
 	cpu_has mte && mte=1
-	expect_lines 3 "probesim: stp=1 has no effect here: the system uses MTE" "$mte" \
-		"say stp=1 has no effect because of MTE (hwcap mte: $mte)"
+	expect_lines 3 "probesim: the system uses MTE: with stp=1," "$mte" \
+		"say what MTE changes for STP (hwcap mte: $mte)"
 	nobti=1
 	cpu_has bti && nobti=0
 	expect_lines 4 "probesim: the CPU has no BTI" "$nobti" \
 		"say the CPU has no BTI (hwcap bti: $((1 - nobti)))"
+	expect_lines 5 "probesim: panic_on_warn is set" 0 \
+		"warn of panic_on_warn, which is not set"
+	sed 's/^/# /' /tmp/load-log.txt
+	# The same load with kernel.panic_on_warn set.
+	before=$(dmesg | wc -l)
+	echo 1 > /proc/sys/kernel/panic_on_warn
+	if insmod "$PROBESIM_KO" 2>/tmp/load-log.err; then
+		rmmod probesim
+	fi
+	echo 0 > /proc/sys/kernel/panic_on_warn
+	dmesg | tail -n "+$((before + 1))" > /tmp/load-log.txt
+	expect_lines 6 "probesim: panic_on_warn is set" 1 \
+		"warn of panic_on_warn, once set"
 	sed 's/^/# /' /tmp/load-log.txt
 }
 ktap_section module-load-log load_log_check

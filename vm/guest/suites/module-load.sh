@@ -25,27 +25,38 @@ param_checks() {
 }
 ktap_section module-params param_checks
 
-# A kernel whose free path is not found is refused, in the one format every
-# refusal uses (the copy in /modules/refusal looks up a function that does
-# not exist instead of the real free path).
-refusal_check() {
-	echo "TAP version 13"
-	echo "1..1"
-	want="probesim: unsupported kernel $(uname -r): no kfree() of a uprobe found"
+# A kernel probesim cannot be sure of is refused, in the one format every
+# refusal uses. Two copies check two refusals: /modules/refusal looks up a
+# function that does not exist instead of the real free path;
+# /modules/unreached looks for the call to the hooked function where there
+# is none, as on a kernel that inlined it.
+# refusal_case N KO WHY WHAT: result N of a refusal, logged as WHY.
+refusal_case() {
+	want="probesim: unsupported kernel $(uname -r): $3"
 	# Only what this insmod logs (never dmesg -c: the splat scan reads it all).
 	before=$(dmesg | wc -l)
-	if insmod /modules/refusal/probesim.ko 2>/tmp/refusal.err; then
+	if insmod "$2" 2>/tmp/refusal.err; then
 		rmmod probesim
-		echo "not ok 1 a probesim that finds no free path loaded"
+		echo "not ok $1 a probesim that $4 loaded"
 	elif [ -e /sys/module/probesim ]; then
-		echo "not ok 1 a refused probesim left the module loaded"
+		echo "not ok $1 a refused probesim left the module loaded"
 	elif ! dmesg | tail -n "+$((before + 1))" | grep -qF "$want"; then
-		echo "not ok 1 refusal without '$want': $(dmesg | tail -n "+$((before + 1))" | grep probesim)"
+		echo "not ok $1 refusal without '$want': $(dmesg | tail -n "+$((before + 1))" | grep probesim)"
 	elif ! grep -q 'not supported' /tmp/refusal.err; then
-		echo "not ok 1 insmod's error is not EOPNOTSUPP: $(cat /tmp/refusal.err)"
+		echo "not ok $1 insmod's error is not EOPNOTSUPP: $(cat /tmp/refusal.err)"
 	else
-		echo "ok 1 a kernel whose free path is not found is refused: $want"
+		echo "ok $1 a probesim that $4 is refused: $want"
 	fi
+}
+
+refusal_check() {
+	echo "TAP version 13"
+	echo "1..2"
+	refusal_case 1 /modules/refusal/probesim.ko \
+		"no kfree() of a uprobe found" "finds no free path"
+	refusal_case 2 /modules/unreached/probesim.ko \
+		"no call to arch_uprobe_analyze_insn() from uprobe_munmap()" \
+		"finds no call to its hook"
 }
 ktap_section module-refusal refusal_check
 

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rmmod -f (delete_module() with O_TRUNC, CONFIG_MODULE_FORCE_UNLOAD)
+ * while patched uprobes are live and hit. Loaded mode only, and last in a
+ * boot: a forced unload taints the kernel, which turns lockdep off, and
+ * leaves probesim unloaded.
+ *
+ * The module's exit hands every live patched uprobe back to XOL and, on
+ * 6.12 and later, waits for the handlers in flight before its text goes.
+ * So a task that hits the probe all along, across the unload, keeps
+ * getting right results and the probe counts every call; the module is
+ * gone, and says how many uprobes it handed back. On 6.1 nothing can be
+ * waited for, and the module says that instead. The test bed checks the
+ * kernel log for splats.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include "kselftest_harness.h"
+#include "pst.h"
+#include "uprobes.h"
+
+#define AFTER_MS	300	/* hits after the unload */
+
+/* The forced unload, from a thread of its own while the test's own hits. */
+struct unloader {
+	atomic_bool done;
+	int ret;
+};
+
+static void *unload_forced(void *arg)
+{
+	struct unloader *u = arg;
+
+	pst_sleep_ms(100);
+	u->ret = syscall(SYS_delete_module, "probesim", O_NONBLOCK | O_TRUNC) ? -errno : 0;
+	atomic_store(&u->done, true);
+	return NULL;
+}
+
+/* Whether a record of the kernel log from now on (@fd) contains @text. */
+static bool kmsg_has(int fd, const char *text)
+{
+	char rec[2048];
+	bool found = false;
+	ssize_t len;
+
+	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || (len < 0 && errno == EPIPE)) {
+		if (len <= 0)
+			continue;
+		rec[len] = '\0';
+		fprintf(stderr, "# kernel log: %s", rec);
+		found |= strstr(rec, text) != NULL;
+	}
+	return found;
+}
+
+TEST(forced_unload)
+{
+	char err[256] = "", path[256];
+	struct unloader u = { 0 };
+	long calls = 0, until = 0;
+	bool wrong = false;
+	enum probesim_mode mode;
+	unsigned long offset;
+	struct pst_stats s;
+	pthread_t thread;
+	int fd, kmsg;
+	bool waits;
+
+	ASSERT_EQ(0, probesim_mode_check(&mode, err, sizeof(err))) TH_LOG("%s", err);
+	if (mode != MODE_LOADED)
+		SKIP(return, "needs probesim.ko loaded (PROBESIM_MODE=loaded)");
+	ASSERT_TRUE(pst_probesim_patches(PST_STP))
+		TH_LOG("probesim does not patch STP probes here (stp=1?)");
+	ASSERT_EQ(0, pst_target_location(PST_STP, path, sizeof(path), &offset));
+	fd = perf_probe_open(path, offset, false, 0, false);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, pst_stats_read(&s));
+	ASSERT_LT(0L, s.live[PST_STP]) TH_LOG("no live patched uprobe");
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	ASSERT_LE(0, kmsg);
+	ASSERT_LE(0, lseek(kmsg, 0, SEEK_END));
+
+	/* The perf event counts this thread: the hits are made here. */
+	ASSERT_EQ(0, pthread_create(&thread, NULL, unload_forced, &u));
+	while (!until || pst_now_ms() < until) {
+		wrong |= !pst_call(PST_STP, 1);
+		calls++;
+		if (!until && atomic_load(&u.done))
+			until = pst_now_ms() + AFTER_MS;
+	}
+	ASSERT_EQ(0, pthread_join(thread, NULL));
+
+	ASSERT_EQ(0, u.ret) TH_LOG("delete_module(O_TRUNC): %s (no CONFIG_MODULE_FORCE_UNLOAD?)",
+				   strerror(-u.ret));
+	EXPECT_FALSE(probesim_is_loaded());
+	EXPECT_FALSE(wrong) TH_LOG("a probed call returned a wrong value");
+	EXPECT_EQ(calls, perf_probe_hits(fd));
+	waits = pst_kernel_at_least(6, 12);
+	EXPECT_TRUE(kmsg_has(kmsg, waits ? "handed back to single-stepping\n" :
+			     "cannot wait for a handler already running"))
+		TH_LOG("no line from probesim's exit saying what it did");
+	close(kmsg);
+	close(fd);
+}
+
+TEST_HARNESS_MAIN
