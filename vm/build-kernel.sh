@@ -4,9 +4,10 @@
 #
 # KVER is a kernel of Debian's linux-source-KVER (vm/lib.sh known_kernels:
 # 6.1 and 6.12 from the host's suite, 7.2 and 7.3 through a private apt
-# state), or anything when KSRC points at another kernel tree. FLAVOR is "test" (lock debugging) or
-# "bench" (none). Builds are cached, keyed by source version, config
-# fragments and compiler version, so a second run costs nothing.
+# state), or anything when KSRC points at another kernel tree. FLAVOR is
+# "test" (lock debugging), "kasan" (the test kernel with KASAN) or "bench"
+# (none). Builds are cached, keyed by source version, config fragments and
+# compiler version, so a second run costs nothing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -15,6 +16,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ $# -eq 2 ] || die "usage: $0 KVER test|bench"
 kver=$1 flavor=$2
 [ -f "$here/configs/$flavor.config" ] || die "unknown flavor '$flavor'"
+# kasan is the test kernel with KASAN on top.
+fragments=("$here/configs/common.config")
+[ "$flavor" != kasan ] || fragments+=("$here/configs/test.config")
+fragments+=("$here/configs/$flavor.config")
 
 if [ -n "${KSRC:-}" ]; then
 	src=$(cd "$KSRC" && pwd)
@@ -27,7 +32,7 @@ else
 	srcver="debian:$kver:$(debian_source_version "$kver")"
 fi
 
-fragment=$(cat "$here/configs/common.config" "$here/configs/$flavor.config")
+fragment=$(cat "${fragments[@]}")
 ccver=$("${CROSS}gcc" --version | head -n1)
 key=$(printf '%s\n%s\n%s\n' "$srcver" "$fragment" "$ccver" | sha256sum | cut -c1-16)
 out=$PROBESIM_CACHE/build/$kver-$flavor-$key

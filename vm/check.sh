@@ -10,7 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 # make check: 6.12 and 7.3. make check-full (CHECK_FULL=1) adds 6.1, 7.2
 # (untested), the patch series' every prefix and kunit.py, the capstone
-# whole-class sweeps, and Debian's own kernel images.
+# whole-class sweeps, Debian's own kernel images, and the lifetime stress
+# on a KASAN kernel.
 kernels=${KERNELS:-6.12 7.3${CHECK_FULL:+ 6.1}}
 start=$(date +%s)
 totals=$PROBESIM_OUT/totals
@@ -119,6 +120,9 @@ if [ -n "${CHECK_FULL:-}" ]; then
 	done
 	# The README's DKMS route, against the 6.12 test kernel.
 	count "dkms add, build, install, remove on 6.12" "$here/dkms-check.sh" 6.12
+	# The lifetime stress for 5 minutes on a KASAN kernel.
+	step "kernel 7.3 with KASAN: lifetime stress, 5 minutes" "$here/kernel-run.sh" \
+		--flavor kasan --timeout 2400 7.3 stress-kasan check-7.3-kasan
 else
 	step "patch series on 6.12" "$here/series-check.sh" --quick 6.12
 	step "patches/6.1 is up to date" "$here/series-check.sh" --stale-only 6.1
