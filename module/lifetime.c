@@ -232,14 +232,28 @@ static unsigned long probesim_unpatch_all(void)
 	return live;
 }
 
+/*
+ * Wait for the handlers that read ->simulate before it was cleared, where
+ * the hit path is an RCU tasks trace read section. Kernels whose uprobes
+ * use one select TASKS_TRACE_RCU; 6.1's do not.
+ */
+static bool probesim_wait_for_handlers(void)
+{
+#ifdef CONFIG_TASKS_TRACE_RCU
+	if (probesim_free_after_rcu_trace) {
+		synchronize_rcu_tasks_trace();
+		return true;
+	}
+#endif
+	return false;
+}
+
 void probesim_lifetime_exit(void)
 {
 	unsigned long live = probesim_unpatch_all(), index;
 	struct probesim_tracked *t;
 
-	if (live && probesim_free_after_rcu_trace) {
-		/* Handlers that read ->simulate before the write above. */
-		synchronize_rcu_tasks_trace();
+	if (live && probesim_wait_for_handlers()) {
 		pr_info("probesim: forced unload: %lu live uprobes handed back to single-stepping\n",
 			live);
 	} else if (live) {
