@@ -7,7 +7,9 @@
  * restarts the instruction; a misaligned SP. And two faults only the CPU's
  * own store takes as the task's: a page missing in a userfaultfd that
  * handles user faults only (the handler thread fills it and the push
- * completes), and a poisoned page (SIGBUS/BUS_MCEERR_AR).
+ * completes), a poisoned page (SIGBUS/BUS_MCEERR_AR), and a protection
+ * key that denies the write (SEGV_PKUERR; needs a CPU with FEAT_S1POE,
+ * which qemu 7.2 does not have: a SKIP there).
  *
  * xol: the native run faults as the architecture says (checked, so that
  * the scenario is what it claims to be: a data abort from EL0, a write,
@@ -39,13 +41,14 @@
 #include "oracle.h"
 #include "uprobes.h"
 
+#define HWCAP2_POE_BIT	BIT(63)
 #define KERNEL_SP	0xffff000000001000ULL
 /* Beyond any user VA size (48 or 52 bits), below the tag byte. */
 #define WILD_SP		0x0070000000001000ULL
 
 enum fix { FIX_NONE, FIX_MPROTECT, FIX_MMAP };
 /* What the case does to one page once the arena is laid out. */
-enum special { SPECIAL_NONE, SPECIAL_UFFD, SPECIAL_HWPOISON };
+enum special { SPECIAL_NONE, SPECIAL_UFFD, SPECIAL_HWPOISON, SPECIAL_PKEY };
 
 FIXTURE(fault) {
 	enum probesim_mode mode;
@@ -156,6 +159,12 @@ FIXTURE_VARIANT_ADD(fault, hwpoison) {
 	.signo = SIGBUS, .code = BUS_MCEERR_AR,
 };
 
+FIXTURE_VARIANT_ADD(fault, pkey_denies_write) {
+	.target = "stp_fp_lr", .layout = "wwwwwwwwwwwwwwww", .sp_page = 8,
+	.special = SPECIAL_PKEY, .special_page = 7,
+	.signo = SIGSEGV, .code = SEGV_PKUERR,
+};
+
 FIXTURE_VARIANT_ADD(fault, misaligned_8) {
 	.target = "stp_fp_lr", .layout = "wwwwwwwwwwwwwwww", .sp_page = 8,
 	.sp_add = 8, .misaligned = true,
@@ -260,6 +269,19 @@ static int prepare_uffd(const struct arena *a, void *arg)
 	return 0;
 }
 
+/* The pkey case: the page keeps PROT_WRITE, its key denies writes. */
+static int prepare_pkey(const struct arena *a, void *arg)
+{
+	static int pkey = -1;
+
+	if (pkey < 0)
+		pkey = pkey_alloc(0, PKEY_DISABLE_WRITE);
+	if (pkey < 0)
+		return -1;
+	return pkey_mprotect((void *)arena_page(a, (unsigned int)(uintptr_t)arg), page_size,
+			     PROT_READ | PROT_WRITE, pkey);
+}
+
 static void ignore_signal(int signo, siginfo_t *si, void *uc)
 {
 }
@@ -319,6 +341,8 @@ static void make_case(struct _test_data_fault *self, const struct _fixture_varia
 		c->prepare = prepare_uffd;
 	else if (v->special == SPECIAL_HWPOISON)
 		c->prepare = prepare_hwpoison;
+	else if (v->special == SPECIAL_PKEY)
+		c->prepare = prepare_pkey;
 	c->prepare_arg = (void *)(uintptr_t)v->special_page;
 }
 
@@ -411,6 +435,9 @@ static void run_case(struct __test_metadata *_metadata, struct _test_data_fault 
 	bool handed_back = sim && !v->misaligned && mode_hands_faults_back(self->mode);
 	char err[256] = "";
 
+	if (v->special == SPECIAL_PKEY && !oracle_hwcap2(HWCAP2_POE_BIT))
+		SKIP(return,
+		     "the CPU has no FEAT_S1POE (HWCAP2_POE; qemu 7.2 has none): no protection keys");
 	if (sim && !mode_simulates(self->mode))
 		SKIP(return,
 		     "nothing simulates here: no simulated leg (the xol test compares with native)");
