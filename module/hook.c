@@ -10,7 +10,6 @@
  * returns, so the hit path sees the new fields.
  */
 #include <linux/cpumask.h>
-#include <linux/fs.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
 #include <linux/uprobes.h>
@@ -34,31 +33,13 @@ static int probesim_analyze_entry(struct kretprobe_instance *ri,
 	return 0;
 }
 
-/*
- * The file and offset of the probed instruction, as the uprobe is keyed.
- * Every caller of arch_uprobe_analyze_insn() (install_breakpoint(), from
- * uprobe_mmap() or register_for_each_vma()) holds the mmap lock.
- */
-static int probesim_probed_file(const struct probesim_analysis *a,
-				const struct inode **inode, loff_t *offset)
-{
-	struct vm_area_struct *vma = vma_lookup(a->mm, a->addr);
-
-	if (!vma || !vma->vm_file)
-		return -ENOENT;
-	*inode = file_inode(vma->vm_file);
-	*offset = ((loff_t)vma->vm_pgoff << PAGE_SHIFT) + (a->addr - vma->vm_start);
-	return 0;
-}
-
 static int probesim_analyze_return(struct kretprobe_instance *ri,
 				   struct pt_regs *regs)
 {
 	const struct probesim_analysis *a = (void *)ri->data;
 	struct arch_uprobe *auprobe = a->auprobe;
+	struct vm_area_struct *vma;
 	enum probesim_family family;
-	const struct inode *inode;
-	loff_t offset;
 
 	/*
 	 * Rejected, or simulated by the kernel already (NOP since 6.13):
@@ -75,8 +56,12 @@ static int probesim_analyze_return(struct kretprobe_instance *ri,
 			probesim_count_event(PROBESIM_EV_STP_REFUSED);
 		return 0;
 	}
-	if (probesim_probed_file(a, &inode, &offset) ||
-	    probesim_track(auprobe, inode, offset, family))
+	/*
+	 * Every caller of arch_uprobe_analyze_insn() (install_breakpoint(),
+	 * from uprobe_mmap() or register_for_each_vma()) holds the mmap lock.
+	 */
+	vma = vma_lookup(a->mm, a->addr);
+	if (!vma || probesim_track(auprobe, vma, a->addr, family))
 		return 0;
 
 	auprobe->api.handler = probesim_handler(family);

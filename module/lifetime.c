@@ -37,6 +37,7 @@
  */
 #include <linux/fs.h>
 #include <linux/kprobes.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/rcupdate_trace.h>
 #include <linux/slab.h>
@@ -67,13 +68,31 @@ unsigned long probesim_live(enum probesim_family family)
 	return atomic_long_read(&probesim_live_count[family]);
 }
 
-int probesim_track(struct arch_uprobe *auprobe, const struct inode *inode,
-		   loff_t offset, enum probesim_family family)
+/*
+ * The key the kernel gives the uprobe at @addr of @vma: the mapped file
+ * and the offset in it. False for an anonymous mapping, which has none.
+ */
+static bool probesim_probe_key(const struct vm_area_struct *vma, unsigned long addr,
+			       const struct inode **inode, loff_t *offset)
+{
+	if (!vma->vm_file)
+		return false;
+	*inode = file_inode(vma->vm_file);
+	*offset = ((loff_t)vma->vm_pgoff << PAGE_SHIFT) + (addr - vma->vm_start);
+	return true;
+}
+
+int probesim_track(struct arch_uprobe *auprobe, const struct vm_area_struct *vma,
+		   unsigned long addr, enum probesim_family family)
 {
 	struct probesim_tracked *t;
+	const struct inode *inode;
 	unsigned long flags;
 	int err = -ENOMEM;
+	loff_t offset;
 
+	if (!probesim_probe_key(vma, addr, &inode, &offset))
+		return -ENOENT;
 	t = kmalloc(sizeof(*t), GFP_ATOMIC);
 	if (!t)
 		goto out_count;
@@ -101,17 +120,21 @@ out_count:
 }
 
 /*
- * Hand the uprobe at @inode/@offset back to XOL: its next hit, by any
+ * Hand the uprobe at @addr of @vma back to XOL: its next hit, by any
  * task, is single-stepped. A hit that already read ->simulate still runs
  * the handler, which stays valid. Returns how many were found: one, or
  * also a uprobe the kernel has dropped but not freed yet.
  */
-unsigned int probesim_unpatch(const struct inode *inode, loff_t offset)
+unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long addr)
 {
 	struct probesim_tracked *t;
 	unsigned long index, flags;
+	const struct inode *inode;
 	unsigned int found = 0;
+	loff_t offset;
 
+	if (!probesim_probe_key(vma, addr, &inode, &offset))
+		return 0;
 	xa_lock_irqsave(&probesim_patched, flags);
 	xa_for_each(&probesim_patched, index, t) {
 		if (t->inode == inode && t->offset == offset) {

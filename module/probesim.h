@@ -53,10 +53,10 @@ void probesim_stats_exit(void);
 
 /* lifetime.c: patched uprobes still alive, and when they are freed. */
 struct arch_uprobe;
-struct inode;
-int probesim_track(struct arch_uprobe *auprobe, const struct inode *inode,
-		   loff_t offset, enum probesim_family family);
-unsigned int probesim_unpatch(const struct inode *inode, loff_t offset);
+struct vm_area_struct;
+int probesim_track(struct arch_uprobe *auprobe, const struct vm_area_struct *vma,
+		   unsigned long addr, enum probesim_family family);
+unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long addr);
 unsigned long probesim_live(enum probesim_family family);
 int probesim_lifetime_init(void);
 void probesim_lifetime_exit(void);

@@ -5,7 +5,6 @@
  * process context, interrupts enabled, page faults allowed.
  */
 #include <linux/bitfield.h>
-#include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/pgtable.h>
 #include <linux/sched/signal.h>
@@ -228,10 +227,8 @@ static void probesim_stp_to_xol(struct pt_regs *regs, enum probesim_event why)
 	probesim_count_event(why);
 	mmap_read_lock(mm);
 	vma = vma_lookup(mm, regs->pc);
-	if (vma && vma->vm_file)
-		found = probesim_unpatch(file_inode(vma->vm_file),
-					 ((loff_t)vma->vm_pgoff << PAGE_SHIFT) +
-					 (regs->pc - vma->vm_start));
+	if (vma)
+		found = probesim_unpatch(vma, regs->pc);
 	mmap_read_unlock(mm);
 	/*
 	 * A live uprobe is always found; were it not, trapping again would
