@@ -8,6 +8,7 @@
 #   make check-full      make check plus the patch series checks on 6.1
 #   make mutation-check  deliberately broken modules must fail the tests
 #   make bench           trigger + grep benchmarks (KVER=6.12 or 6.1), writes bench/
+#   make patches         the upstream series into patches/, signed off by you
 #   make lint            shellcheck and checkpatch --strict
 #   make survey          uprobe cost of Debian arm64 binaries, writes survey/
 

@@ -117,6 +117,45 @@ pristine_tree() {
 	echo "$dir"
 }
 
+# base_repo KVER DIR: make DIR a git checkout of the pristine KVER tree,
+# its one commit tagged "base". Hashing a whole kernel tree takes most of
+# a minute, so the repository is built once per Debian version and each
+# DIR gets hard links: to the pristine files and to the repository, whose
+# index then matches them (git replaces files rather than writing into
+# them, and with core.trustctime off a new link is no change). The base
+# commit's identity and date are fixed, so its hash is everyone's.
+base_repo() {
+	local kver=$1 dir=$2 pristine repo
+	pristine=$(pristine_tree "$kver")
+	repo=$PROBESIM_CACHE/series-base/$(basename "$pristine").git
+	if [ ! -f "$repo/probesim-complete" ]; then
+		rm -rf "$repo"
+		mkdir -p "$repo"
+		# shellcheck disable=SC2317 # called below
+		bgit() {
+			env GIT_DIR="$repo" GIT_WORK_TREE="$pristine" \
+				GIT_AUTHOR_NAME=Debian GIT_AUTHOR_EMAIL=linux-source@debian.invalid \
+				GIT_COMMITTER_NAME=Debian GIT_COMMITTER_EMAIL=linux-source@debian.invalid \
+				GIT_AUTHOR_DATE=2026-11-29T00:00:00Z GIT_COMMITTER_DATE=2026-11-29T00:00:00Z \
+				git "$@" >&2
+		}
+		bgit init -q
+		bgit config core.trustctime false
+		bgit config core.autocrlf false
+		# Debian's .gitignore ignores the whole top level; add with -f.
+		bgit add -A -f
+		bgit commit -q -m "Linux $kver (Debian $(basename "$pristine"))"
+		bgit tag base
+		bgit config --unset core.worktree || true
+		touch "$repo/probesim-complete"
+	fi
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp -al "$pristine/." "$dir/"
+	cp -al "$repo" "$dir/.git"
+	rm -f "$dir/.git/probesim-complete"
+}
+
 # kernel_release TREE: the version the kernel tree says it is (X.Y.Z), read
 # from its top Makefile rather than assumed from the package name.
 kernel_release() {

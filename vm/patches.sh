@@ -1,43 +1,82 @@
 #!/usr/bin/env bash
-# patches.sh [BASE...]: generate the upstream series into patches/BASE/
-# for each base (default: 6.12 6.1). Each base is a pristine Debian
-# linux-source tree; every recipe in patches/src/NN-name/ becomes one
-# commit (its change.diff and/or generate.sh, and its message), and
-# `git format-patch --cover-letter --base` writes the series. Dates and
-# identities are fixed, so a regeneration is byte-identical.
+# patches.sh [--out DIR] [--test-identity] [BASE...]: generate the series
+# for each base (default: 6.12 6.1) from a pristine Debian linux-source
+# tree. Every recipe in patches/src/NN-name/ becomes one commit (its
+# change.diff and/or generate.sh, and its message), and `git format-patch
+# --cover-letter --base` writes two series into DIR (default patches/):
+#   BASE/         the stable fixes at the head of the series (the recipes
+#                 whose message carries "Cc: stable"), backported;
+#   BASE-vendor/  the whole series, for vendor kernels, not for stable.
+# Every patch is signed off by whoever runs this, from `git var
+# GIT_AUTHOR_IDENT` (GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL or git config); a
+# missing or placeholder identity is refused. --test-identity signs with
+# a fixed one instead, for make check, and only outside patches/. Dates
+# come from the project's last commit, so two generations from the same
+# source and identity are byte-identical. Output is git-ignored.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
 src=$PROBESIM_TOP/patches/src
-export GIT_AUTHOR_NAME="probesim developers" GIT_AUTHOR_EMAIL="probesim@example.org"
-export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
-export GIT_AUTHOR_DATE="2026-11-29T00:00:00Z"
+out_top=$PROBESIM_TOP/patches
+test_identity=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out_top=$2; shift 2 ;;
+	--test-identity) test_identity=1; shift ;;
+	-*) die "patches.sh: unknown option $1" ;;
+	*) break ;;
+	esac
+done
+
+# identity: "Name <email>" of whoever signs the series off.
+if [ -n "$test_identity" ]; then
+	case $(realpath -m "$out_top")/ in
+	"$(realpath -m "$PROBESIM_TOP/patches")"/*)
+		die "--test-identity writes only outside patches/ (use --out)" ;;
+	esac
+	identity="Probesim Check <check@probesim.invalid>"
+else
+	identity=$(cd "$PROBESIM_TOP" &&
+		git -c user.useConfigOnly=true var GIT_AUTHOR_IDENT 2>/dev/null |
+		sed 's/ [0-9]* [-+][0-9]*$//') || identity=''
+	case $identity in
+	"" | *"<>" | *"<(none)>")
+		die "make patches signs every patch off (Signed-off-by) with your identity," \
+			"and git has none: set GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, or" \
+			"git config user.name and user.email" ;;
+	"probesim developers "* | *@example.org\> | *@example.com\> | *@example.net\> | \
+		*.invalid\> | *.example\> | *@localhost\> | *@localhost.localdomain\>)
+		die "refusing to sign the series off as \"$identity\", a placeholder:" \
+			"set GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL (or git config user.name" \
+			"and user.email) to your own" ;;
+	esac
+fi
+name=${identity% <*}
+email=${identity##* <}
+email=${email%>}
+export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
+export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
+date=$(git -C "$PROBESIM_TOP" log -1 --format=%cI 2>/dev/null) || date=''
+export GIT_AUTHOR_DATE=${date:-2026-11-29T00:00:00Z}
 export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 gitq() { git -c core.autocrlf=false -c user.useConfigOnly=false "$@"; }
 
 # series_tree BASE: a git tree of the pristine BASE with the series
 # applied, one commit per recipe; prints its path.
 series_tree() {
-	local base=$1 tree pristine recipe f
-	pristine=$(pristine_tree "$base")
+	local base=$1 tree recipe f
 	# One place per base, shared by checkouts: the series build directory
 	# then stays valid, and each regeneration rebuilds only what changed.
 	tree=$PROBESIM_CACHE/series/$base
 	# The previous tree, for the times of files that come out the same.
 	rm -rf "$tree.old"
 	[ ! -d "$tree" ] || mv "$tree" "$tree.old"
-	mkdir -p "$tree"
 	# Hard links are cheap; a file is copied before a recipe changes it.
-	cp -al "$pristine/." "$tree/"
+	base_repo "$base" "$tree"
 	(
 		cd "$tree"
-		gitq init -q
-		# Debian's .gitignore ignores the whole top level; add with -f.
-		gitq add -A -f
-		gitq commit -q -m "Linux $base (Debian linux-source-$base $(debian_source_version "$base"))"
-		gitq tag base
 		for recipe in "$src"/[0-9]*/; do
 			if [ -f "$recipe/change.diff" ]; then
 				patch -p1 --dry-run -s <"$recipe/change.diff" >/dev/null ||
@@ -68,35 +107,70 @@ series_tree() {
 	echo "$tree"
 }
 
+# The number of leading recipes that are stable fixes. Fixes come first,
+# so that they apply without the features.
+stable_count() {
+	local n=0 seen_feature='' recipe
+	for recipe in "$src"/[0-9]*/; do
+		if grep -q '^Cc: stable@vger.kernel.org' "$recipe/message"; then
+			[ -z "$seen_feature" ] ||
+				die "$(basename "$recipe") is a stable fix after a feature: fixes come first"
+			n=$((n + 1))
+		else
+			seen_feature=1
+		fi
+	done
+	echo "$n"
+}
+
+# write_series TREE OUT RANGE PREFIX COVER BLURB_TAIL: format-patch RANGE
+# into OUT, the cover letter's subject and body from COVER (its first
+# paragraph is the subject), BLURB_TAIL appended to the body.
+write_series() {
+	local tree=$1 out=$2 range=$3 prefix=$4 cover_src=$5 tail=$6 cover subject
+	rm -rf "$out"
+	mkdir -p "$out"
+	(cd "$tree" && gitq format-patch -q --cover-letter --base=base --zero-commit \
+		--no-signature --subject-prefix="$prefix" -o "$out" "$range")
+	cover=$(ls "$out"/0000-*.patch)
+	subject=$(sed -n '1{p;q}' "$cover_src")
+	awk -v subject="$subject" -v body="$cover_src" -v tail="$tail" '
+		/^Subject: / && index($0, "*** SUBJECT HERE ***") {
+			sub(/\*\*\* SUBJECT HERE \*\*\*/, subject)
+		}
+		$0 == "*** BLURB HERE ***" {
+			# The body: the text after the subject paragraph.
+			n = 0; started = 0
+			while ((getline line < body) > 0) {
+				if (!started) { if (line == "") started = 1; continue }
+				text[++n] = line
+			}
+			while (n > 0 && text[n] == "") n--
+			for (i = 1; i <= n; i++) print text[i]
+			printf "\n%s\n", tail
+			next
+		}
+		{ print }' "$cover" >"$cover.tmp"
+	mv "$cover.tmp" "$cover"
+}
+
+nstable=$(stable_count)
+[ "$nstable" -gt 0 ] || die "no recipe in patches/src carries Cc: stable"
 for base in "${@:-6.12 6.1}"; do
 	for b in $base; do
 		tree=$(series_tree "$b")
-		out=$PROBESIM_TOP/patches/$b
-		rm -rf "$out"
-		mkdir -p "$out"
-		(
-			cd "$tree"
-			gitq format-patch -q --cover-letter --base=base --zero-commit \
-				--no-signature -o "$out" base..HEAD
-		)
-		# The cover letter: subject and body from patches/src/cover-letter.
-		cover=$(ls "$out"/0000-*.patch)
-		python3 - "$cover" "$src/cover-letter" "$b" \
-			"$(debian_source_version "$b")" <<'PY'
-import sys
-cover, text, base, debver = sys.argv[1:]
-subject, _, body = open(text).read().partition("\n\n")
-lines = open(cover).read().split("\n")
-out = []
-for line in lines:
-    if line.startswith("Subject: ") and "*** SUBJECT HERE ***" in line:
-        line = line.replace("*** SUBJECT HERE ***", subject.strip())
-    elif line == "*** BLURB HERE ***":
-        line = (body.rstrip("\n") + "\n\nBase: Linux " + base +
-                ".y, as shipped in Debian linux-source-" + base + " " + debver + ".")
-    out.append(line)
-open(cover, "w").write("\n".join(out))
-PY
-		log "wrote $(find "$out" -name '*.patch' | wc -l) patches to patches/$b"
+		debver=$(debian_source_version "$b")
+		where="Linux $b.y, as shipped in Debian linux-source-$b $debver."
+		last_fix=$(git -C "$tree" rev-list --reverse base..HEAD | sed -n "${nstable}p")
+		write_series "$tree" "$out_top/$b" "base..$last_fix" "PATCH $b.y" \
+			"$src/cover-letter-stable" "Base: $where"
+		write_series "$tree" "$out_top/$b-vendor" base..HEAD "PATCH $b-vendor" \
+			"$src/cover-letter" "Base: $where
+Not for stable: a backport of the whole series for vendor kernels on
+that base; stable takes only patches 1-$nstable, which are also sent as a
+series of their own."
+		log "wrote $(find "$out_top/$b" -name '*.patch' | wc -l) patches to" \
+			"$out_top/$b and $(find "$out_top/$b-vendor" -name '*.patch' | wc -l)" \
+			"to $out_top/$b-vendor, signed off by $identity"
 	done
 done

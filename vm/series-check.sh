@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# series-check.sh [--stale-only|--quick] [BASE]: the checks of the patch
-# series on one base (default 6.12), each printed as a result: patches/ is
-# up to date (alone with --stale-only), every patch applies with git am,
-# checkpatch --strict is clean, every prefix builds and kunit.py passes
+# series-check.sh [--generate-only|--quick] [BASE]: the checks of the patch
+# series on one base (default 6.12), each printed as a result. The series
+# is generated into the build directory with a fixed test identity (make
+# patches would sign it with the user's): twice, and the two must be
+# byte-identical (not with --generate-only); every patch is signed off by
+# that identity; both series (BASE: the stable fixes, BASE-vendor: the
+# whole series) apply with git am and are clean under checkpatch --strict
+# (alone with --generate-only); every prefix builds and kunit.py passes
 # (with --quick, for make check's time budget: only the whole series, and
 # its in-tree KUnit suites run at boot instead of through kunit.py), the
 # series' kselftests build, and the kernel with the whole series passes
@@ -13,10 +17,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-stale_only='' quick=''
+generate_only='' quick=''
 while [ $# -gt 0 ]; do
 	case $1 in
-	--stale-only) stale_only=1; shift ;;
+	--generate-only) generate_only=1; shift ;;
 	--quick) quick=1; shift ;;
 	*) break ;;
 	esac
@@ -35,35 +39,70 @@ result() {	# result NAME OK?
 	fi
 }
 
-# Regenerating must change nothing but the base's identity: its commit
-# hash, blob hashes and the Debian version, which move with point releases.
-rc=0
-timed "regenerating patches/$base" "$here/patches.sh" "$base" || rc=$?
-if [ "$rc" = 0 ]; then
-	git -C "$PROBESIM_TOP" diff --exit-code -I '^base-commit: ' -I '^index ' \
-		-I '^Base: Linux ' -- "patches/$base" >&2 || rc=$?
-	[ -z "$(git -C "$PROBESIM_TOP" status --porcelain -- "patches/$base")" ] || rc=1
-fi
-result "patches/$base is what make patches generates" "$rc"
-[ -z "$stale_only" ] || exit "$status"
-
 series=$PROBESIM_CACHE/series/$base
-mapfile -t patches < <(find "$PROBESIM_TOP/patches/$base" -name '[0-9]*.patch' \
+
+# make patches refuses to sign with no identity, or with a placeholder.
+# GIT_DIR keeps a checkout's own git config out of it.
+refuses() {	# refuses WHAT ENV...: patches.sh fails, saying why
+	local what=$1 msg rc=0
+	shift
+	msg=$(env -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL GIT_DIR=/nonexistent \
+		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 "$@" \
+		"$here/patches.sh" --out "$PROBESIM_OUT/series-patches/refused" "$base" 2>&1) &&
+		rc=1
+	case $msg in *"error: "*Signed-off-by*|*"error: refusing to sign"*) ;; *) rc=1 ;; esac
+	[ ! -e "$PROBESIM_OUT/series-patches/refused" ] || rc=1
+	[ "$rc" = 0 ] || printf '%s\n' "$msg" >&2
+	result "make patches refuses $what" "$rc"
+}
+rm -rf "$PROBESIM_OUT/series-patches/refused"
+refuses "without an identity"
+refuses "a placeholder identity" GIT_AUTHOR_NAME="probesim developers" \
+	GIT_AUTHOR_EMAIL=probesim@example.org
+
+# The series, as make patches writes it, but signed by a test identity.
+gen=$PROBESIM_OUT/series-patches/$base
+rm -rf "$gen"
+rc=0
+timed "generating the $base series" "$here/patches.sh" --test-identity \
+	--out "$gen/1" "$base" || rc=$?
+result "make patches generates the $base series" "$rc"
+[ "$rc" = 0 ] || exit "$status"
+if [ -z "$generate_only" ]; then
+	rc=0
+	timed "generating the $base series again" "$here/patches.sh" --test-identity \
+		--out "$gen/2" "$base" || rc=$?
+	[ "$rc" != 0 ] || diff -r "$gen/1" "$gen/2" >&2 || rc=$?
+	result "two generations of the $base series are byte-identical" "$rc"
+fi
+mapfile -t fixes < <(find "$gen/1/$base" -name '[0-9]*.patch' ! -name '0000-*' | sort)
+mapfile -t patches < <(find "$gen/1/$base-vendor" -name '[0-9]*.patch' \
 	! -name '0000-*' | sort)
 
-# git am onto the pristine base, in order.
-am=$PROBESIM_OUT/series-am/$base
-rm -rf "$am"
-mkdir -p "$am"
-cp -al "$(pristine_tree "$base")/." "$am/"
+# Every patch, the cover letters too, is from and signed off by the
+# identity it was generated with, and by no other.
 rc=0
-(
-	cd "$am"
-	git init -q && git add -A -f && git -c user.name=am -c user.email=am@localhost \
-		commit -q -m base && git -c user.name=am -c user.email=am@localhost \
-		am -q --keep-cr "${patches[@]}"
-) >&2 || rc=$?
-result "the $base series applies with git am" "$rc"
+for p in "$gen/1/$base"/*.patch "$gen/1/$base-vendor"/*.patch; do
+	grep -q '^From: Probesim Check <check@probesim.invalid>$' "$p" || rc=1
+	case $p in */0000-*) continue ;; esac
+	[ "$(grep -c '^Signed-off-by: ' "$p")" = 1 ] &&
+		grep -q '^Signed-off-by: Probesim Check <check@probesim.invalid>$' "$p" || rc=1
+	[ "$rc" = 0 ] || { echo "not signed off by the test identity alone: $p" >&2; break; }
+done
+[ "${#fixes[@]}" -gt 0 ] && [ "${#patches[@]}" -gt "${#fixes[@]}" ] || rc=1
+result "every $base patch is signed off by the identity it was generated with" "$rc"
+
+# git am onto the pristine base, in order: the fixes alone, then the whole
+# series, in one repository.
+am=$PROBESIM_OUT/series-am/$base
+amq() { git -C "$am" -c user.name=am -c user.email=am@localhost "$@" >&2; }
+rc=0
+base_repo "$base" "$am" || rc=$?
+[ "$rc" != 0 ] || amq am -q --keep-cr "${fixes[@]}" || rc=$?
+result "the $base stable fixes apply with git am (patches/$base)" "$rc"
+[ "$rc" != 0 ] || { amq reset -q --hard base && amq am -q --keep-cr "${patches[@]}"; } ||
+	rc=$?
+result "the whole $base series applies with git am (patches/$base-vendor)" "$rc"
 rm -rf "$am"
 
 # checkpatch --strict: no error and no warning. Two allowances: a Fixes:
@@ -74,8 +113,9 @@ rc=0
 # From outside any git checkout: 6.1's checkpatch reads a patch that git
 # tracks as a file of its own.
 (cd / && perl "$(pristine_tree "$base")/scripts/checkpatch.pl" --strict --no-tree --quiet \
-	--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "${patches[@]}") >&2 || rc=$?
+	--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "${fixes[@]}" "${patches[@]}") >&2 || rc=$?
 result "checkpatch --strict on the $base series" "$rc"
+[ -z "$generate_only" ] || exit "$status"
 
 # Every prefix builds, incrementally in one build directory: checking out
 # the next commit touches only the files it changes. A prefix already
