@@ -59,14 +59,8 @@ struct probesim_tracked {
 
 /* Tracked patched uprobes, keyed by arch_uprobe address. */
 static DEFINE_XARRAY_FLAGS(probesim_patched, XA_FLAGS_LOCK_IRQ);
-static atomic_long_t probesim_live_count[PROBESIM_NR_FAMILIES];
 /* The free function found waits for an RCU tasks trace grace period. */
 static bool probesim_free_after_rcu_trace;
-
-unsigned long probesim_live(enum probesim_family family)
-{
-	return atomic_long_read(&probesim_live_count[family]);
-}
 
 /*
  * The key the kernel gives the uprobe at @addr of @vma: the mapped file
@@ -109,7 +103,7 @@ int probesim_track(struct arch_uprobe *auprobe, const struct vm_area_struct *vma
 	err = __xa_insert(&probesim_patched, (unsigned long)auprobe, t, GFP_ATOMIC);
 	xa_unlock_irqrestore(&probesim_patched, flags);
 	if (!err) {
-		atomic_long_inc(&probesim_live_count[family]);
+		probesim_count_live(family, 1);
 		return 0;
 	}
 	module_put(THIS_MODULE);
@@ -159,7 +153,7 @@ static int probesim_free_pre(struct kprobe *p, struct pt_regs *regs)
 	xa_lock_irqsave(&probesim_patched, flags);
 	xas_for_each(&xas, t, obj + ksize((void *)obj) - 1) {
 		xas_store(&xas, NULL);
-		atomic_long_dec(&probesim_live_count[t->family]);
+		probesim_count_live(t->family, -1);
 		kfree(t);
 		module_put(THIS_MODULE);
 	}

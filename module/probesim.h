@@ -34,7 +34,10 @@ bool probesim_calls_reach(unsigned long from, unsigned long target,
 /* gate.c: what the running system allows. */
 enum probesim_verdict probesim_system_verdict(void);
 
-/* stats.c: debugfs probesim/stats. */
+/*
+ * counters.c: what the module did, pushed by the hook, the handlers and
+ * the lifetime tracking; read by the debugfs view.
+ */
 enum probesim_event {
 	PROBESIM_EV_STP_FAULT,		/* simulated STP faulted: handed to XOL */
 	PROBESIM_EV_STP_TAG_CHECK_XOL,	/* the task checks tags asynchronously */
@@ -47,6 +50,14 @@ enum probesim_event {
 void probesim_count_patched(enum probesim_family family);
 void probesim_count_hit(enum probesim_family family);
 void probesim_count_event(enum probesim_event event);
+void probesim_count_live(enum probesim_family family, long delta);
+unsigned long probesim_counted_patched(enum probesim_family family);
+unsigned long probesim_counted_hits(enum probesim_family family);
+unsigned long probesim_counted_events(enum probesim_event event);
+unsigned long probesim_counted_live(enum probesim_family family);
+const char *probesim_event_name(enum probesim_event event);
+
+/* stats.c: debugfs probesim/stats, the view of the counters. */
 bool probesim_stats_available(void);
 int probesim_stats_init(void);
 void probesim_stats_exit(void);
@@ -57,7 +68,6 @@ struct vm_area_struct;
 int probesim_track(struct arch_uprobe *auprobe, const struct vm_area_struct *vma,
 		   unsigned long addr, enum probesim_family family);
 unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long addr);
-unsigned long probesim_live(enum probesim_family family);
 int probesim_lifetime_init(void);
 void probesim_lifetime_exit(void);
 
