@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The decode table: which instructions probesim simulates instead of
- * single-stepping them out of line. Adding a family is one row here and one
- * handler in simulate.c. Built into the module, the KUnit suites and the
- * host tools alike, so it uses nothing but insn.h.
+ * single-stepping them out of line, and the families' names (from
+ * families.h). The README's "Adding a family" lists what else a family
+ * takes. Built into the module, the KUnit suites and the host tools
+ * alike, so it uses nothing but insn.h.
  */
 #include "insn.h"
 
@@ -185,34 +186,19 @@ bool probesim_branch_target_traps(u32 code, enum probesim_btype btype, bool guar
 EXPORT_SYMBOL_GPL(probesim_branch_target_traps);
 #endif
 
+static const char * const probesim_family_names[PROBESIM_NR_FAMILIES] = {
+	[PROBESIM_NONE] = "none",
+#define PROBESIM_FAMILY(id, name, ...) \
+	[PROBESIM_##id##_FAMILY] = #name,
+#include "families.h"
+#undef PROBESIM_FAMILY
+};
+
 const char *probesim_family_name(enum probesim_family family)
 {
-	switch (family) {
-	case PROBESIM_NOP_FAMILY:
-		return "nop";
-#ifdef PROBESIM_WITH_STP
-	case PROBESIM_STP_FAMILY:
-		return "stp";
-#endif
-#ifdef PROBESIM_WITH_ALU
-	case PROBESIM_LOGIC_IMM_FAMILY:
-		return "logic_imm";
-	case PROBESIM_ADDSUB_IMM_FAMILY:
-		return "addsub_imm";
-	case PROBESIM_MOVEWIDE_FAMILY:
-		return "movewide";
-	case PROBESIM_LOGIC_REG_FAMILY:
-		return "logic_reg";
-	case PROBESIM_ADDSUB_REG_FAMILY:
-		return "addsub_reg";
-#endif
-#ifdef PROBESIM_WITH_BTI
-	case PROBESIM_BTI_FAMILY:
-		return "bti";
-#endif
-	default:
+	if ((unsigned int)family >= PROBESIM_NR_FAMILIES)
 		return "none";
-	}
+	return probesim_family_names[family];
 }
 EXPORT_SYMBOL_GPL(probesim_family_name);
 

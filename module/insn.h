@@ -213,31 +213,13 @@ enum probesim_shift {
 /* What probesim does with an instruction the kernel would single-step. */
 enum probesim_family {
 	PROBESIM_NONE,		/* leave it to the kernel */
-	PROBESIM_NOP_FAMILY,
-#ifdef PROBESIM_WITH_STP
-	PROBESIM_STP_FAMILY,
-#endif
-#ifdef PROBESIM_WITH_ALU
-	PROBESIM_LOGIC_IMM_FAMILY,
-	PROBESIM_ADDSUB_IMM_FAMILY,
-	PROBESIM_MOVEWIDE_FAMILY,
-	PROBESIM_LOGIC_REG_FAMILY,
-	PROBESIM_ADDSUB_REG_FAMILY,
-#endif
-#ifdef PROBESIM_WITH_BTI
-	PROBESIM_BTI_FAMILY,
-#endif
+#define PROBESIM_FAMILY(id, ...) PROBESIM_##id##_FAMILY,
+#include "families.h"
+#undef PROBESIM_FAMILY
 	PROBESIM_NR_FAMILIES,
 };
 
 #ifdef PROBESIM_WITH_ALU
-/* The register-only families, switched together by the alu parameter. */
-static inline bool probesim_family_is_alu(enum probesim_family family)
-{
-	return family >= PROBESIM_LOGIC_IMM_FAMILY &&
-	       family <= PROBESIM_ADDSUB_REG_FAMILY;
-}
-
 /*
  * The registers a register-only instruction reads and writes: x0-x30, SP
  * and PSTATE (of which only NZCV, bits 31:28). In the kernel these point

@@ -57,6 +57,7 @@ static void __init probesim_log_system(void)
 
 static int __init probesim_init(void)
 {
+	char switches[64];
 	int err;
 
 	err = probesim_resolve_symbols();
@@ -72,8 +73,8 @@ static int __init probesim_init(void)
 	if (err)
 		goto out_lifetime;
 	probesim_note_untested_kernel();
-	pr_info("probesim: loaded " PROBESIM_VERSION " (nop=%d stp=%d alu=%d bti=%d)\n",
-		probesim_nop_param, probesim_stp_param, probesim_alu_param, probesim_bti_param);
+	probesim_switches_show(switches, sizeof(switches));
+	pr_info("probesim: loaded " PROBESIM_VERSION " (%s)\n", switches);
 	probesim_log_system();
 	return 0;
 

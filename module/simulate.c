@@ -436,33 +436,3 @@ EXPORT_SYMBOL_GPL(probesim_simulate_logic_reg);
 PROBESIM_ALU_HANDLER(addsub_reg, PROBESIM_ADDSUB_REG_FAMILY)
 EXPORT_SYMBOL_GPL(probesim_simulate_addsub_reg);
 #endif
-
-probes_handler_t *probesim_handler(enum probesim_family family)
-{
-	switch (family) {
-	case PROBESIM_NOP_FAMILY:
-		return probesim_simulate_nop;
-#ifdef PROBESIM_WITH_STP_SIM
-	case PROBESIM_STP_FAMILY:
-		return probesim_simulate_stp;
-#endif
-#ifdef PROBESIM_WITH_ALU
-	case PROBESIM_LOGIC_IMM_FAMILY:
-		return probesim_simulate_logic_imm;
-	case PROBESIM_ADDSUB_IMM_FAMILY:
-		return probesim_simulate_addsub_imm;
-	case PROBESIM_MOVEWIDE_FAMILY:
-		return probesim_simulate_movewide;
-	case PROBESIM_LOGIC_REG_FAMILY:
-		return probesim_simulate_logic_reg;
-	case PROBESIM_ADDSUB_REG_FAMILY:
-		return probesim_simulate_addsub_reg;
-#endif
-#ifdef PROBESIM_WITH_BTI
-	case PROBESIM_BTI_FAMILY:
-		return probesim_simulate_bti;
-#endif
-	default:
-		return NULL;
-	}
-}

@@ -6,7 +6,6 @@
 #include <asm/probes.h>
 #include "insn.h"
 
-probes_handler_t *probesim_handler(enum probesim_family family);
 void probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs);
 #ifdef PROBESIM_WITH_STP_SIM
 void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs);

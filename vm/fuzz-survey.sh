@@ -18,9 +18,9 @@ mkdir -p "$work/corpus" "$work/artifacts" "$work/obj"
 command -v clang++ >/dev/null || die "clang++ is needed (vm/setup-host.sh installs clang)"
 
 sanitizers=address,undefined
-# Every family of the decode table, as the module has them (module/insn.h).
-flags=(-g -O1 -fno-sanitize-recover=undefined -Wall -Wextra -Werror
-	-DPROBESIM_WITH_STP -DPROBESIM_WITH_STP_SIM -DPROBESIM_WITH_ALU -DPROBESIM_WITH_BTI
+# Every family of the decode table, as the module has them.
+mapfile -t families < <(family_flags)
+flags=(-g -O1 -fno-sanitize-recover=undefined -Wall -Wextra -Werror "${families[@]}"
 	-I"$src" -I"$PROBESIM_TOP/module" -I"$PROBESIM_TOP/tools/include")
 build() {
 	# The module's decode table, as C, instrumented but not linked as the

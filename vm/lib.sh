@@ -68,6 +68,13 @@ source_deb() {
 	ls "$PROBESIM_CACHE/kernel-src/debs/$suite/linux-source-${kver}_"*_all.deb
 }
 
+# family_flags: -D for every family's PROBESIM_WITH_* flag, one per line,
+# from module/families.h, which lists the families.
+family_flags() {
+	grep -o 'PROBESIM_WITH_[A-Z][A-Z_]*' "$PROBESIM_TOP/module/families.h" |
+		sort -u | sed 's/^/-D/'
+}
+
 # Debian version of linux-source-KVER: the installed package's, or that of
 # the .deb downloaded for a private-suite kernel.
 debian_source_version() {

@@ -12,14 +12,21 @@ set -euo pipefail
 
 stage=$1
 kunit=${2:-}
-case $stage in
-nop) flags=(-UPROBESIM_WITH_STP -UPROBESIM_WITH_STP_SIM -UPROBESIM_WITH_ALU -UPROBESIM_WITH_BTI) ;;
-stp) flags=(-DPROBESIM_WITH_STP -UPROBESIM_WITH_STP_SIM -UPROBESIM_WITH_ALU -UPROBESIM_WITH_BTI) ;;
-stp-sim) flags=(-DPROBESIM_WITH_STP -DPROBESIM_WITH_STP_SIM -UPROBESIM_WITH_ALU -UPROBESIM_WITH_BTI) ;;
-alu) flags=(-DPROBESIM_WITH_STP -DPROBESIM_WITH_STP_SIM -DPROBESIM_WITH_ALU -UPROBESIM_WITH_BTI) ;;
-bti) flags=(-DPROBESIM_WITH_STP -DPROBESIM_WITH_STP_SIM -DPROBESIM_WITH_ALU -DPROBESIM_WITH_BTI) ;;
-*) echo "stage.sh: unknown stage $stage" >&2; exit 2 ;;
+# The families' flags, in the order module/families.h brings them in:
+# each stage turns on its own flag and those of the stages before it.
+mapfile -t all_flags < <(grep -o 'PROBESIM_WITH_[A-Z][A-Z_]*' "$TOP/module/families.h" |
+	awk '!seen[$0]++')
+own=PROBESIM_WITH_$(echo "$stage" | tr 'a-z-' 'A-Z_')
+case " ${all_flags[*]} " in
+*" $own "*) ;;
+*) [ "$stage" = nop ] || { echo "stage.sh: unknown stage $stage" >&2; exit 2; } ;;
 esac
+flags=() on=1
+[ "$stage" != nop ] || on=''
+for f in "${all_flags[@]}"; do
+	if [ -n "$on" ]; then flags+=("-D$f"); else flags+=("-U$f"); fi
+	[ "$f" != "$own" ] || on=''
+done
 
 dst=$TREE/arch/arm64/kernel/probes/probesim
 rm -rf "$dst"
@@ -42,7 +49,7 @@ gen() {
 }
 
 objs="glue.o switches.o decode.o simulate.o"
-for f in insn.h simulate.h switches.h switches.c decode.c simulate.c; do
+for f in insn.h families.h simulate.h switches.h switches.c decode.c simulate.c; do
 	gen "$TOP/module/$f" "$dst/$f"
 done
 if [ "$stage" != nop ] && [ "$stage" != stp ]; then
