@@ -182,14 +182,27 @@ static bool probesim_branch_target_ok(u32 opcode, struct pt_regs *regs)
 }
 #endif
 
+/*
+ * What every handler does first: count the hit, then make the checks the
+ * hardware makes before it executes the instruction (the branch-target
+ * check). False when a check raised its signal: the handler then changes
+ * nothing more.
+ */
+static bool probesim_begin_hit(enum probesim_family family, u32 opcode,
+			       struct pt_regs *regs)
+{
+	probesim_count_hit(family);
+#ifdef PROBESIM_WITH_BTI
+	return probesim_branch_target_ok(opcode, regs);
+#else
+	return true;
+#endif
+}
+
 void probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs)
 {
-	probesim_count_hit(PROBESIM_NOP_FAMILY);
-#ifdef PROBESIM_WITH_BTI
-	if (!probesim_branch_target_ok(opcode, regs))
-		return;
-#endif
-	probesim_skip_insn(regs);
+	if (probesim_begin_hit(PROBESIM_NOP_FAMILY, opcode, regs))
+		probesim_skip_insn(regs);
 }
 EXPORT_SYMBOL_GPL(probesim_simulate_nop);
 
@@ -197,8 +210,7 @@ EXPORT_SYMBOL_GPL(probesim_simulate_nop);
 /* BTI {c, j, jc}: once the branch-target check passed, a NOP. */
 void probesim_simulate_bti(u32 opcode, long addr, struct pt_regs *regs)
 {
-	probesim_count_hit(PROBESIM_BTI_FAMILY);
-	if (probesim_branch_target_ok(opcode, regs))
+	if (probesim_begin_hit(PROBESIM_BTI_FAMILY, opcode, regs))
 		probesim_skip_insn(regs);
 }
 EXPORT_SYMBOL_GPL(probesim_simulate_bti);
@@ -337,11 +349,8 @@ void probesim_simulate_stp(u32 opcode, long addr, struct pt_regs *regs)
 #endif
 	u64 __user *dst;
 
-	probesim_count_hit(PROBESIM_STP_FAMILY);
-#ifdef PROBESIM_WITH_BTI
-	if (!probesim_branch_target_ok(opcode, regs))
+	if (!probesim_begin_hit(PROBESIM_STP_FAMILY, opcode, regs))
 		return;
-#endif
 
 	/*
 	 * Linux runs EL0 with SCTLR_EL1.SA0 set: a load or store based on a
@@ -410,11 +419,8 @@ static void probesim_simulate_alu(u32 opcode, struct pt_regs *regs,
 		.x = regs->regs, .sp = &regs->sp, .pstate = &regs->pstate,
 	};
 
-	probesim_count_hit(family);
-#ifdef PROBESIM_WITH_BTI
-	if (!probesim_branch_target_ok(opcode, regs))
+	if (!probesim_begin_hit(family, opcode, regs))
 		return;
-#endif
 	exec(opcode, &r);
 	probesim_skip_insn(regs);
 }
