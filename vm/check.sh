@@ -111,6 +111,8 @@ count "survey parser fuzzing (${FUZZ_SECONDS:=30}s)" env FUZZ_SECONDS="$FUZZ_SEC
 if [ -n "${CHECK_FULL:-}" ]; then
 	step "patch series on 6.12 (every prefix, kunit.py)" "$here/series-check.sh" 6.12
 	step "patch series on 6.1 (every prefix, kunit.py)" "$here/series-check.sh" 6.1
+	step "the fixes for mainline, on 7.3 (generated, git am, checkpatch)" \
+		"$here/series-check.sh" --generate-only fixes
 	# 7.2 (sid) is a kernel probesim was not tested on: it must load
 	# there, saying so once.
 	step "kernel 7.2, untested: selftests" "$here/kernel-run.sh" \
@@ -128,6 +130,8 @@ else
 	step "patch series on 6.12" "$here/series-check.sh" --quick 6.12
 	step "patch series on 6.1 (generated, git am, checkpatch)" \
 		"$here/series-check.sh" --generate-only 6.1
+	step "the fixes for mainline, on 7.3 (generated, git am, checkpatch)" \
+		"$here/series-check.sh" --generate-only fixes
 fi
 
 stage_table

@@ -68,6 +68,10 @@ source_deb() {
 	ls "$PROBESIM_CACHE/kernel-src/debs/$suite/linux-source-${kver}_"*_all.deb
 }
 
+# The tree closest to mainline that Debian has: upstream work is based on it.
+# shellcheck disable=SC2034 # used by the scripts that source this
+MAINLINE_KERNEL=7.3
+
 # family_flags: -D for every family's PROBESIM_WITH_* flag, one per line,
 # from module/families.h, which lists the families.
 family_flags() {

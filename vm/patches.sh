@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # patches.sh [--out DIR] [--test-identity] [BASE...]: generate the series
-# for each base (default: 6.12 6.1) from a pristine Debian linux-source
-# tree. Every recipe in patches/src/NN-name/ becomes one commit (its
+# from pristine Debian linux-source trees, for each BASE (default: fixes
+# 6.12 6.1). Every recipe in patches/src/NN-name/ becomes one commit (its
 # change.diff and/or generate.sh, and its message), and `git format-patch
-# --cover-letter --base` writes two series into DIR (default patches/):
-#   BASE/         the stable fixes at the head of the series (the recipes
-#                 whose message carries "Cc: stable"), backported;
-#   BASE-vendor/  the whole series, for vendor kernels, not for stable.
+# --cover-letter --base` writes into DIR (default patches/):
+#   fixes/        for BASE "fixes": the fixes at the head of the series (the
+#                 recipes whose message carries "Cc: stable"), for
+#                 mainline, on the newest tree (7.3);
+#   BASE/         those fixes backported to BASE, for stable;
+#   BASE-vendor/  the whole series on BASE, for vendor kernels, not for
+#                 stable.
 # Every patch is signed off by whoever runs this, from `git var
 # GIT_AUTHOR_IDENT` (GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL or git config); a
 # missing or placeholder identity is refused. --test-identity signs with
@@ -63,13 +66,14 @@ export GIT_AUTHOR_DATE=${date:-2026-11-29T00:00:00Z}
 export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 gitq() { git -c core.autocrlf=false -c user.useConfigOnly=false "$@"; }
 
-# series_tree BASE: a git tree of the pristine BASE with the series
-# applied, one commit per recipe; prints its path.
+# series_tree BASE NAME [COUNT]: a git tree of the pristine BASE with the
+# series (its first COUNT recipes) applied, one commit per recipe, in
+# series/NAME; prints its path.
 series_tree() {
-	local base=$1 tree recipe f
-	# One place per base, shared by checkouts: the series build directory
+	local base=$1 name=$2 count=${3:-} tree recipe f n=0
+	# One place per series, shared by checkouts: the series build directory
 	# then stays valid, and each regeneration rebuilds only what changed.
-	tree=$PROBESIM_CACHE/series/$base
+	tree=$PROBESIM_CACHE/series/$name
 	# The previous tree, for the times of files that come out the same.
 	rm -rf "$tree.old"
 	[ ! -d "$tree" ] || mv "$tree" "$tree.old"
@@ -78,6 +82,8 @@ series_tree() {
 	(
 		cd "$tree"
 		for recipe in "$src"/[0-9]*/; do
+			n=$((n + 1))
+			[ -z "$count" ] || [ "$n" -le "$count" ] || break
 			if [ -f "$recipe/change.diff" ]; then
 				patch -p1 --dry-run -s <"$recipe/change.diff" >/dev/null ||
 					die "$(basename "$recipe") does not apply to $base"
@@ -156,14 +162,28 @@ write_series() {
 
 nstable=$(stable_count)
 [ "$nstable" -gt 0 ] || die "no recipe in patches/src carries Cc: stable"
-for base in "${@:-6.12 6.1}"; do
+mainline=$MAINLINE_KERNEL
+for base in "${@:-fixes 6.12 6.1}"; do
 	for b in $base; do
-		tree=$(series_tree "$b")
+		if [ "$b" = fixes ]; then
+			tree=$(series_tree "$mainline" fixes "$nstable")
+			write_series "$tree" "$out_top/fixes" base..HEAD PATCH \
+				"$src/cover-letter-fixes" "Base: Linux $mainline, as Debian ships it in linux-source-$mainline
+$(debian_source_version "$mainline"): the closest tree to mainline here. To be
+rebased onto the arm64 tree before sending. The backports to the stable
+trees are generated from the same source."
+			log "wrote $(find "$out_top/fixes" -name '*.patch' | wc -l) patches to" \
+				"$out_top/fixes, signed off by $identity"
+			continue
+		fi
+		tree=$(series_tree "$b" "$b")
 		debver=$(debian_source_version "$b")
 		where="Linux $b.y, as shipped in Debian linux-source-$b $debver."
 		last_fix=$(git -C "$tree" rev-list --reverse base..HEAD | sed -n "${nstable}p")
 		write_series "$tree" "$out_top/$b" "base..$last_fix" "PATCH $b.y" \
-			"$src/cover-letter-stable" "Base: $where"
+			"$src/cover-letter-fixes" "Base: $where
+The backport to $b.y of the fixes, for stable once they are merged
+upstream; each will then name its upstream commit."
 		write_series "$tree" "$out_top/$b-vendor" base..HEAD "PATCH $b-vendor" \
 			"$src/cover-letter" "Base: $where
 Not for stable: a backport of the whole series for vendor kernels on

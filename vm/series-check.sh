@@ -26,6 +26,13 @@ while [ $# -gt 0 ]; do
 	esac
 done
 base=${1:-6.12}
+# The kernel tree the series is on, and its two outputs: "fixes" is the
+# fixes alone, for mainline, on the tree closest to it.
+kver=$base fixes_dir=$base vendor_dir=$base-vendor
+if [ "$base" = fixes ]; then
+	kver=$MAINLINE_KERNEL vendor_dir=''
+	[ -n "$generate_only" ] || die "series-check.sh: the fixes series is checked with --generate-only"
+fi
 totals=$PROBESIM_OUT/totals
 status=0
 result() {	# result NAME OK?
@@ -75,21 +82,23 @@ if [ -z "$generate_only" ]; then
 	[ "$rc" != 0 ] || diff -r "$gen/1" "$gen/2" >&2 || rc=$?
 	result "two generations of the $base series are byte-identical" "$rc"
 fi
-mapfile -t fixes < <(find "$gen/1/$base" -name '[0-9]*.patch' ! -name '0000-*' | sort)
-mapfile -t patches < <(find "$gen/1/$base-vendor" -name '[0-9]*.patch' \
+mapfile -t fixes < <(find "$gen/1/$fixes_dir" -name '[0-9]*.patch' ! -name '0000-*' | sort)
+patches=()
+[ -z "$vendor_dir" ] || mapfile -t patches < <(find "$gen/1/$vendor_dir" -name '[0-9]*.patch' \
 	! -name '0000-*' | sort)
 
 # Every patch, the cover letters too, is from and signed off by the
 # identity it was generated with, and by no other.
 rc=0
-for p in "$gen/1/$base"/*.patch "$gen/1/$base-vendor"/*.patch; do
+for p in "$gen/1/$fixes_dir"/*.patch ${vendor_dir:+"$gen/1/$vendor_dir"/*.patch}; do
 	grep -q '^From: Probesim Check <check@probesim.invalid>$' "$p" || rc=1
 	case $p in */0000-*) continue ;; esac
 	[ "$(grep -c '^Signed-off-by: ' "$p")" = 1 ] &&
 		grep -q '^Signed-off-by: Probesim Check <check@probesim.invalid>$' "$p" || rc=1
 	[ "$rc" = 0 ] || { echo "not signed off by the test identity alone: $p" >&2; break; }
 done
-[ "${#fixes[@]}" -gt 0 ] && [ "${#patches[@]}" -gt "${#fixes[@]}" ] || rc=1
+[ "${#fixes[@]}" -gt 0 ] || rc=1
+[ -z "$vendor_dir" ] || [ "${#patches[@]}" -gt "${#fixes[@]}" ] || rc=1
 result "every $base patch is signed off by the identity it was generated with" "$rc"
 
 # git am onto the pristine base, in order: the fixes alone, then the whole
@@ -97,12 +106,14 @@ result "every $base patch is signed off by the identity it was generated with" "
 am=$PROBESIM_OUT/series-am/$base
 amq() { git -C "$am" -c user.name=am -c user.email=am@localhost "$@" >&2; }
 rc=0
-base_repo "$base" "$am" || rc=$?
+base_repo "$kver" "$am" || rc=$?
 [ "$rc" != 0 ] || amq am -q --keep-cr "${fixes[@]}" || rc=$?
-result "the $base stable fixes apply with git am (patches/$base)" "$rc"
-[ "$rc" != 0 ] || { amq reset -q --hard base && amq am -q --keep-cr "${patches[@]}"; } ||
-	rc=$?
-result "the whole $base series applies with git am (patches/$base-vendor)" "$rc"
+result "the fixes apply to $kver with git am (patches/$fixes_dir)" "$rc"
+if [ -n "$vendor_dir" ]; then
+	[ "$rc" != 0 ] || { amq reset -q --hard base && amq am -q --keep-cr "${patches[@]}"; } ||
+		rc=$?
+	result "the whole $base series applies with git am (patches/$vendor_dir)" "$rc"
+fi
 rm -rf "$am"
 
 # checkpatch --strict: no error and no warning. Two allowances: a Fixes:
@@ -112,8 +123,9 @@ rm -rf "$am"
 rc=0
 # From outside any git checkout: 6.1's checkpatch reads a patch that git
 # tracks as a file of its own.
-(cd / && perl "$(pristine_tree "$base")/scripts/checkpatch.pl" --strict --no-tree --quiet \
-	--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "${fixes[@]}" "${patches[@]}") >&2 || rc=$?
+(cd / && perl "$(pristine_tree "$kver")/scripts/checkpatch.pl" --strict --no-tree --quiet \
+	--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "${fixes[@]}" ${patches[@]+"${patches[@]}"}) \
+	>&2 || rc=$?
 result "checkpatch --strict on the $base series" "$rc"
 [ -z "$generate_only" ] || exit "$status"
 
