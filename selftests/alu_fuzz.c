@@ -40,7 +40,6 @@
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
 #include "probe_batch.h"
-#include "pst.h"
 #include "raw.h"
 #include "uprobes.h"
 
@@ -72,6 +71,17 @@ static const char *class_name(unsigned int cls)
 {
 	return cls < NR_CLASSES ? class_names[cls] : "none";
 }
+
+#ifdef PROBESIM_MODULE
+/* The family probesim counts each class's probes in. */
+static const enum probesim_family class_families[NR_CLASSES] = {
+	[LOGIC_IMM] = PROBESIM_LOGIC_IMM_FAMILY,
+	[ADDSUB_IMM] = PROBESIM_ADDSUB_IMM_FAMILY,
+	[MOVEWIDE] = PROBESIM_MOVEWIDE_FAMILY,
+	[LOGIC_REG] = PROBESIM_LOGIC_REG_FAMILY,
+	[ADDSUB_REG] = PROBESIM_ADDSUB_REG_FAMILY,
+};
+#endif
 
 static unsigned int field(uint32_t insn, unsigned int lsb, unsigned int width)
 {
@@ -423,73 +433,6 @@ static void coverage_print(const struct coverage *c, enum alu_class cls,
 	}
 }
 
-#ifdef PROBESIM_MODULE
-/* ---- probesim's counters -------------------------------------------------- */
-
-struct alu_stats {
-	long patched[NR_CLASSES], live[NR_CLASSES], hits[NR_CLASSES];
-	long track_failed, hook_missed;
-};
-
-#define ALU_STAT(kind, c, name) \
-	{ name "_" #kind, offsetof(struct alu_stats, kind[c]) }
-#define ALU_STATS(c, name) \
-	ALU_STAT(patched, c, name), ALU_STAT(live, c, name), ALU_STAT(hits, c, name)
-
-static const struct probesim_stat_field stat_fields[] = {
-	ALU_STATS(LOGIC_IMM, "logic_imm"),
-	ALU_STATS(ADDSUB_IMM, "addsub_imm"),
-	ALU_STATS(MOVEWIDE, "movewide"),
-	ALU_STATS(LOGIC_REG, "logic_reg"),
-	ALU_STATS(ADDSUB_REG, "addsub_reg"),
-	{ "track_failed", offsetof(struct alu_stats, track_failed) },
-	{ "hook_missed", offsetof(struct alu_stats, hook_missed) },
-};
-
-#define NR_STAT_FIELDS	ARRAY_SIZE(stat_fields)
-
-/* 0 if every counter was read; else the names of those missing in @missing. */
-static int stats_read(struct alu_stats *s, char *missing, size_t len)
-{
-	unsigned int i;
-	int n = 0;
-
-	if (!probesim_stats_read(s, stat_fields, NR_STAT_FIELDS))
-		return 0;
-	missing[0] = 0;
-	for (i = 0; i < NR_STAT_FIELDS; i++)
-		if (*(long *)((char *)s + stat_fields[i].offset) < 0 && n < (int)len)
-			n += snprintf(missing + n, len - n, " %s", stat_fields[i].name);
-	return -1;
-}
-
-/* Until probesim tracks no live patched uprobe of these classes. */
-static int stats_wait_idle(int timeout_ms)
-{
-	long deadline = pst_now_ms() + timeout_ms;
-	struct alu_stats s;
-	char missing[512];
-	unsigned int c;
-
-	for (;;) {
-		bool idle = true;
-
-		if (!probesim_is_loaded())
-			return 0;
-		if (stats_read(&s, missing, sizeof(missing)))
-			return -1;
-		for (c = 0; c < NR_CLASSES; c++)
-			idle = idle && !s.live[c];
-		if (idle)
-			return 0;
-		if (pst_now_ms() > deadline)
-			return -1;
-		pst_sleep_ms(10);
-	}
-}
-
-#endif
-
 /* ---- settings ------------------------------------------------------------- */
 
 /* A positive number from the environment, @def if unset; 0 if invalid. */
@@ -555,12 +498,14 @@ FIXTURE_SETUP(alu_fuzz)
 	}
 #ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
-		struct alu_stats s;
-		char missing[512] = "";
+		struct probesim_stats s;
+		char missing[512];
 
-		ASSERT_EQ(0, stats_read(&s, missing, sizeof(missing)))
-			TH_LOG("probesim/stats lacks:%s", missing);
-		ASSERT_EQ(0, stats_wait_idle(10000))
+		ASSERT_EQ(0, probesim_stats_read(&s)) {
+			probesim_stats_missing(&s, missing, sizeof(missing));
+			TH_LOG("probesim/stats lacks: %s", missing);
+		}
+		ASSERT_EQ(0, probesim_stats_wait_idle(10000))
 			TH_LOG("patched uprobes of earlier tests still live");
 	}
 #endif
@@ -579,7 +524,7 @@ FIXTURE_TEARDOWN_PARENT(alu_fuzz)
 #ifdef PROBESIM_MODULE
 	/* So that the next test, and the suite's rmmod, start clean. */
 	if (mode_counts(self->mode)) {
-		EXPECT_EQ(0, stats_wait_idle(10000))
+		EXPECT_EQ(0, probesim_stats_wait_idle(10000))
 			TH_LOG("patched uprobes still live 10 s after their probes went");
 	}
 #endif
@@ -779,7 +724,7 @@ static bool native_plausible(enum alu_class cls, uint32_t insn,
 
 static long lap(long *start)
 {
-	long now = pst_now_ms(), ms = now - *start;
+	long now = now_ms(), ms = now - *start;
 
 	*start = now;
 	return ms;
@@ -797,12 +742,12 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 	size_t size = (size_t)b->n * BLOCK_BYTES;
 #ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
-	struct alu_stats s0, s1, s2;
-	char missing[512];
-	unsigned int c;
+	enum probesim_family fam = class_families[b->cls];
+	struct probesim_stats s0, s1, s2, d;
+	unsigned int f;
 #endif
 	char err[1024] = "";
-	long t = pst_now_ms(), total;
+	long t = now_ms(), total;
 	unsigned int i, k;
 	uint8_t *map;
 	int fd;
@@ -830,7 +775,7 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 		TH_LOG("adding %u uprobes on %s: %s", b->n, self->path, strerror(errno));
 #ifdef PROBESIM_MODULE
 	if (counted)
-		ASSERT_EQ(0, stats_read(&s0, missing, sizeof(missing)));
+		ASSERT_EQ(0, probesim_stats_read(&s0));
 #endif
 	fd = probe_batch_perf_open(self->event, 0);
 	ASSERT_LE(0, fd) TH_LOG("perf event on %s: %s", self->event, strerror(errno));
@@ -839,14 +784,13 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 	ASSERT_NE(NULL, map) TH_LOG("%s", err);
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		ASSERT_EQ(0, stats_read(&s1, missing, sizeof(missing)));
-		/* Every probe patched, each in its own class. */
-		for (c = 0; c < NR_CLASSES; c++) {
-			long patched = s1.patched[c] - s0.patched[c];
-
-			EXPECT_EQ(c == b->cls ? (long)b->n : 0L, patched)
-				TH_LOG("%s_patched after %u %s probes", class_name(c),
-				       b->n, class_name(b->cls));
+		ASSERT_EQ(0, probesim_stats_read(&s1));
+		probesim_stats_delta(&d, &s1, &s0);
+		/* Every probe patched, each in its own class's family, none elsewhere. */
+		for (f = 0; f < PROBESIM_NR_FAMILIES; f++) {
+			EXPECT_EQ(f == fam ? (long)b->n : 0L, d.patched[f])
+				TH_LOG("%s_patched after %u %s probes",
+				       probesim_family_name(f), b->n, class_name(b->cls));
 		}
 	}
 #endif
@@ -889,17 +833,18 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 	}
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		ASSERT_EQ(0, stats_read(&s2, missing, sizeof(missing)));
-		/* Every hit simulated, by its own class. */
-		for (c = 0; c < NR_CLASSES; c++) {
-			long hits = s2.hits[c] - s1.hits[c];
-
-			EXPECT_EQ(c == b->cls ? (long)(b->n * b->states) : 0L, hits)
-				TH_LOG("%s_hits after %u runs of %s probes", class_name(c),
-				       b->n * b->states, class_name(b->cls));
+		ASSERT_EQ(0, probesim_stats_read(&s2));
+		probesim_stats_delta(&d, &s2, &s1);
+		/* Every hit simulated, by its own class's family. */
+		for (f = 0; f < PROBESIM_NR_FAMILIES; f++) {
+			EXPECT_EQ(f == fam ? (long)(b->n * b->states) : 0L, d.hits[f])
+				TH_LOG("%s_hits after %u runs of %s probes",
+				       probesim_family_name(f), b->n * b->states,
+				       class_name(b->cls));
 		}
-		EXPECT_EQ(0L, s2.track_failed - s0.track_failed);
-		EXPECT_EQ(0L, s2.hook_missed - s0.hook_missed);
+		probesim_stats_delta(&d, &s2, &s0);
+		EXPECT_EQ(0L, d.track_failed);
+		EXPECT_EQ(0L, d.hook_missed);
 	}
 #endif
 
@@ -918,7 +863,7 @@ static void fuzz(struct __test_metadata *_metadata, struct _test_data_alu_fuzz *
 	unsigned int states = fuzz_states(), reported = 0;
 	struct prng gen = { SEED ^ (uint64_t)cls << 56 };
 	struct coverage cov = { 0 };
-	long start = pst_now_ms();
+	long start = now_ms();
 	struct batch *b;
 
 	b = calloc(1, sizeof(*b));
@@ -951,7 +896,7 @@ static void fuzz(struct __test_metadata *_metadata, struct _test_data_alu_fuzz *
 	diag("%s: %lu runs %s, %lu mismatches", class_name(cls), count * states,
 	     mode_simulates(self->mode) ? "simulated" : "out of line", mismatches);
 	diag("%s: %.1f s: native %.1f, attach %.1f, probed %.1f, detach %.1f",
-	     class_name(cls), (pst_now_ms() - start) / 1000.0,
+	     class_name(cls), (now_ms() - start) / 1000.0,
 	     b->ms[PH_NATIVE] / 1000.0, b->ms[PH_ATTACH] / 1000.0,
 	     b->ms[PH_PROBED] / 1000.0, b->ms[PH_DETACH] / 1000.0);
 	EXPECT_EQ(0UL, mismatches);

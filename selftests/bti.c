@@ -438,7 +438,7 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 	struct oracle_cmp cmp = { .arena = &self->arena };
 #ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
-	struct oracle_stats before, after, d;
+	struct probesim_stats before, d;
 #endif
 	struct oracle_result n, p;
 	char err[256] = "";
@@ -447,6 +447,9 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 	/* From 6.13 the kernel simulates a NOP itself, in either leg. */
 	bool kernel = nop && kernel_simulates_nop();
 	bool stepped = !sim && !kernel, patched = sim && !kernel;
+#ifdef PROBESIM_MODULE
+	enum probesim_family fam = nop ? PROBESIM_NOP_FAMILY : PROBESIM_BTI_FAMILY;
+#endif
 
 	if (setup_skipped())
 		return;
@@ -460,9 +463,8 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 		TH_LOG("%s", err);
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		EXPECT_EQ(patched ? 1L : 0L, nop ? self->probed.attach.nop_patched :
-						   self->probed.attach.bti_patched);
-		ASSERT_EQ(0, oracle_stats_read(&before));
+		EXPECT_EQ(patched ? 1L : 0L, self->probed.attach.patched[fam]);
+		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
 #endif
 	run(_metadata, &self->native, &self->arena, &n);
@@ -472,10 +474,9 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 	EXPECT_EQ(stepped, has_xol_area(0)) TH_LOG("XOL area present: %d", has_xol_area(0));
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		ASSERT_EQ(0, oracle_stats_read(&after));
-		oracle_stats_delta(&d, &after, &before);
-		EXPECT_EQ(patched ? 1L : 0L, nop ? d.nop_hits : d.bti_hits);
-		EXPECT_EQ(patched && self->trap ? 1L : 0L, d.bt_faults);
+		ASSERT_EQ(0, probesim_stats_since(&d, &before));
+		EXPECT_EQ(patched ? 1L : 0L, d.hits[fam]);
+		EXPECT_EQ(patched && self->trap ? 1L : 0L, d.branch_target_faults);
 	}
 #endif
 	if (self->trap && (stepped || kernel)) {

@@ -91,7 +91,7 @@ static void btype(struct __test_metadata *_metadata, struct _test_data_btype *se
 	struct oracle_cmp cmp = { .arena = &self->arena };
 #ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
-	struct oracle_stats before, after, d;
+	struct probesim_stats before, d;
 #endif
 	struct oracle_case c = { .layout = layout_rw };
 	struct oracle_result n, p;
@@ -116,8 +116,8 @@ static void btype(struct __test_metadata *_metadata, struct _test_data_btype *se
 		TH_LOG("%s", err);
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		EXPECT_EQ(patched ? 1L : 0L, self->probed.attach.nop_patched);
-		ASSERT_EQ(0, oracle_stats_read(&before));
+		EXPECT_EQ(patched ? 1L : 0L, self->probed.attach.patched[PROBESIM_NOP_FAMILY]);
+		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
 #endif
 
@@ -131,9 +131,8 @@ static void btype(struct __test_metadata *_metadata, struct _test_data_btype *se
 	EXPECT_EQ(stepped, has_xol_area(0)) TH_LOG("XOL area present: %d", has_xol_area(0));
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		ASSERT_EQ(0, oracle_stats_read(&after));
-		oracle_stats_delta(&d, &after, &before);
-		EXPECT_EQ(patched ? 1L : 0L, d.nop_hits);
+		ASSERT_EQ(0, probesim_stats_since(&d, &before));
+		EXPECT_EQ(patched ? 1L : 0L, d.hits[PROBESIM_NOP_FAMILY]);
 	}
 #endif
 	oracle_result_free(&n);

@@ -38,7 +38,7 @@
  */
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
-#include "pst.h"
+#include "call_targets.h"
 #include "uprobes.h"
 
 #define CALLS		1000
@@ -62,7 +62,7 @@ static void __attribute__((constructor)) counting_exec_child(void)
 
 	if (!calls || !family)
 		return;
-	_exit(pst_call(atoi(family), atol(calls)) ? 0 : 3);
+	_exit(call_target_repeat(atoi(family), atol(calls)) ? 0 : 3);
 }
 
 /* A perf uprobe and uretprobe counting one task's hits. */
@@ -77,25 +77,25 @@ FIXTURE(counting) {
 	char name_p[64], name_r[64];
 	bool tracefs_p, tracefs_r;
 	struct perf_pair perf[2];	/* the test's task, a child */
-	struct pst_stats before;
+	struct probesim_stats before;
 	pid_t owner;			/* the test's process: owns the fds */
 };
 
 FIXTURE_VARIANT(counting) {
-	enum pst_family family;
+	enum call_family family;
 };
 
 FIXTURE_VARIANT_ADD(counting, nop) {
-	.family = PST_NOP,
+	.family = CALL_NOP,
 };
 
 FIXTURE_VARIANT_ADD(counting, stp) {
-	.family = PST_STP,
+	.family = CALL_STP,
 };
 
 FIXTURE_SETUP(counting)
 {
-	const char *fam = pst_family_name(variant->family);
+	const char *fam = call_family_name(variant->family);
 	char err[256] = "";
 	int i;
 
@@ -109,7 +109,7 @@ FIXTURE_SETUP(counting)
 			TH_LOG("PROBESIM_MODE=%s means the %s switch is on",
 			       probesim_mode_name(self->mode), fam);
 	}
-	ASSERT_EQ(0, pst_target_location(variant->family, self->path,
+	ASSERT_EQ(0, call_target_location(variant->family, self->path,
 					 sizeof(self->path), &self->offset));
 	snprintf(self->name_p, sizeof(self->name_p), "counting_%s_p", fam);
 	snprintf(self->name_r, sizeof(self->name_r), "counting_%s_r", fam);
@@ -117,7 +117,7 @@ FIXTURE_SETUP(counting)
 	tracefs_probe_remove(self->name_p);
 	tracefs_probe_remove(self->name_r);
 	if (mode_counts(self->mode)) {
-		ASSERT_EQ(0, pst_wait_idle(10000))
+		ASSERT_EQ(0, probesim_stats_wait_idle(10000))
 			TH_LOG("patched uprobes of earlier tests still live");
 	}
 }
@@ -147,7 +147,7 @@ FIXTURE_TEARDOWN_PARENT(counting)
 	}
 	/* So that the next test, and the suite's rmmod, start clean. */
 	if (mode_counts(self->mode)) {
-		EXPECT_EQ(0, pst_wait_idle(10000))
+		EXPECT_EQ(0, probesim_stats_wait_idle(10000))
 			TH_LOG("patched uprobes still live 10 s after their probes went");
 	}
 }
@@ -161,7 +161,7 @@ static void attach_tracefs(struct __test_metadata *_metadata,
 			   FIXTURE_DATA(counting) *self)
 {
 	if (mode_counts(self->mode)) {
-		ASSERT_EQ(0, pst_stats_read(&self->before));
+		ASSERT_EQ(0, probesim_stats_read(&self->before));
 	}
 	self->tracefs_p = true;
 	ASSERT_EQ(0, tracefs_probe_add(self->name_p, self->path, self->offset, false));
@@ -184,8 +184,10 @@ static void check_counts(struct __test_metadata *_metadata,
 			 const FIXTURE_VARIANT(counting) *variant, long calls,
 			 long perf_p, long perf_r)
 {
-	enum pst_family fam = variant->family, other = !fam;
-	struct pst_stats after;
+	enum call_family fam = variant->family, other = !fam;
+	enum probesim_family sf = call_family_counted_as(fam);
+	enum probesim_family so = call_family_counted_as(other);
+	struct probesim_stats after, d;
 	bool simulated;
 
 	EXPECT_EQ(calls, tracefs_probe_hits(self->name_p))
@@ -204,28 +206,27 @@ static void check_counts(struct __test_metadata *_metadata,
 	 * STP is left to single-stepping on MTE or POE systems, NOP to the
 	 * kernel's own simulation from 6.13 on.
 	 */
-	simulated = pst_probesim_patches(fam);
+	simulated = call_family_probesim_patches(fam);
 	if (!simulated)
 		TH_LOG("probesim must leave %s probes alone on this system or kernel",
-		       pst_family_name(fam));
-	ASSERT_EQ(0, pst_stats_read(&after));
-	EXPECT_EQ(simulated ? 1 : 0, after.patched[fam] - self->before.patched[fam])
-		TH_LOG("%s_patched delta", pst_family_name(fam));
-	EXPECT_EQ(simulated ? calls : 0, after.hits[fam] - self->before.hits[fam])
-		TH_LOG("%s_hits delta", pst_family_name(fam));
-	EXPECT_EQ(0, after.patched[other] - self->before.patched[other])
-		TH_LOG("%s_patched delta (not probed)", pst_family_name(other));
-	EXPECT_EQ(0, after.hits[other] - self->before.hits[other])
-		TH_LOG("%s_hits delta (not probed)", pst_family_name(other));
-	EXPECT_EQ(simulated ? 1 : 0, after.live[fam])
-		TH_LOG("%s_live while the probes are registered", pst_family_name(fam));
-	EXPECT_EQ(0, after.stp_faults - self->before.stp_faults);
-	EXPECT_EQ(0, after.track_failed - self->before.track_failed);
-	EXPECT_EQ(0, after.hook_missed - self->before.hook_missed);
-	if (fam == PST_STP) {
-		EXPECT_EQ(simulated ? 0 : 1,
-			  after.stp_refused - self->before.stp_refused);
-	}
+		       call_family_name(fam));
+	ASSERT_EQ(0, probesim_stats_read(&after));
+	probesim_stats_delta(&d, &after, &self->before);
+	EXPECT_EQ(simulated ? 1 : 0, d.patched[sf])
+		TH_LOG("%s_patched delta", call_family_name(fam));
+	EXPECT_EQ(simulated ? calls : 0, d.hits[sf])
+		TH_LOG("%s_hits delta", call_family_name(fam));
+	EXPECT_EQ(0, d.patched[so])
+		TH_LOG("%s_patched delta (not probed)", call_family_name(other));
+	EXPECT_EQ(0, d.hits[so])
+		TH_LOG("%s_hits delta (not probed)", call_family_name(other));
+	EXPECT_EQ(simulated ? 1 : 0, after.live[sf])
+		TH_LOG("%s_live while the probes are registered", call_family_name(fam));
+	EXPECT_EQ(0, d.stp_faults);
+	EXPECT_EQ(0, d.track_failed);
+	EXPECT_EQ(0, d.hook_missed);
+	if (fam == CALL_STP)
+		EXPECT_EQ(simulated ? 0 : 1, d.stp_refused);
 }
 
 TEST_F(counting, single_thread)
@@ -234,7 +235,7 @@ TEST_F(counting, single_thread)
 
 	attach_tracefs(_metadata, self);
 	ASSERT_EQ(0, perf_pair_open(pp, self->path, self->offset, getpid()));
-	ASSERT_TRUE(pst_call(variant->family, CALLS));
+	ASSERT_TRUE(call_target_repeat(variant->family, CALLS));
 	check_counts(_metadata, self, variant, CALLS,
 		     perf_probe_hits(pp->p), perf_probe_hits(pp->r));
 }
@@ -250,7 +251,7 @@ static int one_cpu_if_shared_counter(struct __test_metadata *_metadata)
 {
 	int cpu;
 
-	if (pst_tracefs_hits_percpu())
+	if (tracefs_hits_percpu())
 		return -1;
 	cpu = sched_getcpu();
 	TH_LOG("kernel < 6.10: concurrent callers kept on CPU %d for uprobe_profile's shared counter",
@@ -262,7 +263,7 @@ struct caller {
 	pthread_t thread;
 	const char *path;
 	unsigned long offset;
-	enum pst_family family;
+	enum call_family family;
 	pthread_barrier_t *start;
 	int cpu;		/* -1: anywhere */
 	bool ok;
@@ -277,12 +278,12 @@ static void *caller_main(void *arg)
 	bool opened;
 
 	c->perf_p = c->perf_r = -1;
-	opened = !(c->cpu >= 0 && pst_pin_to_cpu(c->cpu)) &&
+	opened = !(c->cpu >= 0 && pin_to_cpu(c->cpu)) &&
 		 !perf_pair_open(&pp, c->path, c->offset, syscall(SYS_gettid));
 	pthread_barrier_wait(c->start);
 	if (!opened)
 		return NULL;
-	c->ok = pst_call(c->family, THREAD_CALLS);
+	c->ok = call_target_repeat(c->family, THREAD_CALLS);
 	c->perf_p = perf_probe_hits(pp.p);
 	c->perf_r = perf_probe_hits(pp.r);
 	close(pp.p);
@@ -343,7 +344,7 @@ static int fork_child(const void *arg)
 {
 	const FIXTURE_VARIANT(counting) *variant = arg;
 
-	return pst_call(variant->family, FORK_CALLS) ? 0 : 3;
+	return call_target_repeat(variant->family, FORK_CALLS) ? 0 : 3;
 }
 
 /* Parent and child call at the same time, probed the same way. */
@@ -355,7 +356,7 @@ TEST_F(counting, fork)
 
 	cpu = one_cpu_if_shared_counter(_metadata);
 	if (cpu >= 0) {
-		ASSERT_EQ(0, pst_pin_to_cpu(cpu));	/* the child inherits it */
+		ASSERT_EQ(0, pin_to_cpu(cpu));	/* the child inherits it */
 	}
 	attach_tracefs(_metadata, self);
 	ASSERT_EQ(0, perf_pair_open(&self->perf[0], self->path, self->offset,
@@ -366,7 +367,7 @@ TEST_F(counting, fork)
 				    child));
 	ASSERT_EQ(1, write(go[1], "g", 1));
 	close(go[1]);
-	ok = pst_call(variant->family, FORK_CALLS);
+	ok = call_target_repeat(variant->family, FORK_CALLS);
 	ASSERT_EQ(child, waitpid(child, &status, 0));
 	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		TH_LOG("child: status 0x%x", status);
@@ -381,7 +382,7 @@ static int exec_child(const void *arg)
 	const FIXTURE_VARIANT(counting) *variant = arg;
 	char calls[32], family[16];
 
-	if (!pst_call(variant->family, EXEC_CALLS))
+	if (!call_target_repeat(variant->family, EXEC_CALLS))
 		return 4;
 	snprintf(calls, sizeof(calls), "%d", EXEC_CALLS);
 	snprintf(family, sizeof(family), "%d", variant->family);

@@ -138,7 +138,7 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 	unsigned int stepped = sim ? 0 : img->stps + (kernel_simulates_nop() ? 0 : img->nops);
 #ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
-	struct oracle_stats before, after, d;
+	struct probesim_stats before, d;
 #endif
 	unsigned int i, seed, diffs = 0;
 	char err[256] = "";
@@ -156,13 +156,13 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		const struct oracle_stats *a = &self->probed.attach;
+		const struct probesim_stats *a = &self->probed.attach;
 
 		/* Simulated: every probed instruction; XOL: none, STP refused. */
-		EXPECT_EQ((long)nops_sim, a->nop_patched);
-		EXPECT_EQ(sim ? (long)img->stps : 0L, a->stp_patched);
+		EXPECT_EQ((long)nops_sim, a->patched[PROBESIM_NOP_FAMILY]);
+		EXPECT_EQ(sim ? (long)img->stps : 0L, a->patched[PROBESIM_STP_FAMILY]);
 		EXPECT_EQ(sim ? 0L : (long)img->stps, a->stp_refused);
-		ASSERT_EQ(0, oracle_stats_read(&before));
+		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
 #endif
 
@@ -210,10 +210,9 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 #ifdef PROBESIM_MODULE
 
 	if (counted) {
-		ASSERT_EQ(0, oracle_stats_read(&after));
-		oracle_stats_delta(&d, &after, &before);
-		EXPECT_EQ(RUNS * (long)nops_sim, d.nop_hits);
-		EXPECT_EQ(sim ? RUNS * (long)img->stps : 0L, d.stp_hits);
+		ASSERT_EQ(0, probesim_stats_since(&d, &before));
+		EXPECT_EQ(RUNS * (long)nops_sim, d.hits[PROBESIM_NOP_FAMILY]);
+		EXPECT_EQ(sim ? RUNS * (long)img->stps : 0L, d.hits[PROBESIM_STP_FAMILY]);
 		EXPECT_EQ(0L, d.stp_faults);
 	}
 #endif

@@ -26,7 +26,7 @@
 #include <unistd.h>
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
-#include "pst.h"
+#include "call_targets.h"
 #include "uprobes.h"
 
 #define AFTER_MS	300	/* hits after the unload */
@@ -41,7 +41,7 @@ static void *unload_forced(void *arg)
 {
 	struct unloader *u = arg;
 
-	pst_sleep_ms(100);
+	sleep_ms(100);
 	u->ret = syscall(SYS_delete_module, "probesim", O_NONBLOCK | O_TRUNC) ? -errno : 0;
 	atomic_store(&u->done, true);
 	return NULL;
@@ -72,7 +72,7 @@ TEST(forced_unload)
 	bool wrong = false;
 	enum probesim_mode mode;
 	unsigned long offset;
-	struct pst_stats s;
+	struct probesim_stats s;
 	pthread_t thread;
 	int fd, kmsg;
 	bool waits;
@@ -80,18 +80,18 @@ TEST(forced_unload)
 	ASSERT_EQ(0, probesim_mode_check(&mode, err, sizeof(err))) TH_LOG("%s", err);
 	if (mode != MODE_LOADED)
 		SKIP(return, "needs probesim.ko loaded (PROBESIM_MODE=loaded)");
-	ASSERT_TRUE(pst_probesim_patches(PST_STP))
+	ASSERT_TRUE(call_family_probesim_patches(CALL_STP))
 		TH_LOG("probesim does not patch STP probes here (stp=1?)");
-	ASSERT_EQ(0, pst_target_location(PST_STP, path, sizeof(path), &offset));
+	ASSERT_EQ(0, call_target_location(CALL_STP, path, sizeof(path), &offset));
 	fd = perf_probe_open(path, offset, false, 0, false);
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, pst_stats_read(&s));
-	ASSERT_LT(0L, s.live[PST_STP]) TH_LOG("no live patched uprobe");
+	ASSERT_EQ(0, probesim_stats_read(&s));
+	ASSERT_LT(0L, s.live[PROBESIM_STP_FAMILY]) TH_LOG("no live patched uprobe");
 	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	ASSERT_LE(0, kmsg);
 	ASSERT_LE(0, lseek(kmsg, 0, SEEK_END));
 
-	waits = pst_kernel_at_least(6, 12);
+	waits = kernel_at_least(6, 12);
 	/*
 	 * The perf event counts this thread: the hits are made here. Where
 	 * the exit cannot wait for a handler in flight (6.1), none is in
@@ -102,11 +102,11 @@ TEST(forced_unload)
 	} else {
 		unload_forced(&u);
 	}
-	while (!until || pst_now_ms() < until) {
-		wrong |= !pst_call(PST_STP, 1);
+	while (!until || now_ms() < until) {
+		wrong |= !call_target_repeat(CALL_STP, 1);
 		calls++;
 		if (!until && atomic_load(&u.done))
-			until = pst_now_ms() + AFTER_MS;
+			until = now_ms() + AFTER_MS;
 	}
 	if (waits)
 		ASSERT_EQ(0, pthread_join(thread, NULL));

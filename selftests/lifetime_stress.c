@@ -50,7 +50,7 @@
  */
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
-#include "pst.h"
+#include "call_targets.h"
 #include "uprobes.h"
 
 #define DEFAULT_SECONDS		20
@@ -72,7 +72,7 @@ static const char * const final_names[] = {
 
 struct stress {
 	char path[256];
-	unsigned long offset[PST_NR_FAMILIES];
+	unsigned long offset[CALL_NR_FAMILIES];
 
 	atomic_bool stop;
 	/*
@@ -135,51 +135,51 @@ static pid_t thread_id(void)
  */
 static void hit_window(struct stress *st, long n)
 {
-	int fd[PST_NR_FAMILIES], rfd = -1, f;
-	enum pst_family rfam = (n / 2) % 2 ? PST_NOP : PST_STP;
+	int fd[CALL_NR_FAMILIES], rfd = -1, f;
+	enum call_family rfam = (n / 2) % 2 ? CALL_NOP : CALL_STP;
 	pid_t tid = thread_id();
-	long calls = 0, count, t = pst_now_ms(), max;
+	long calls = 0, count, t = now_ms(), max;
 
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		fd[f] = perf_probe_open(st->path, st->offset[f], false, tid, false);
 		if (fd[f] < 0)
 			stress_error(st, "perf uprobe on %s target: %s",
-				     pst_family_name(f), strerror(errno));
+				     call_family_name(f), strerror(errno));
 	}
 	if (n % 2) {
 		rfd = perf_probe_open(st->path, st->offset[rfam], true, tid, false);
 		if (rfd < 0)
 			stress_error(st, "perf uretprobe on %s target: %s",
-				     pst_family_name(rfam), strerror(errno));
+				     call_family_name(rfam), strerror(errno));
 		else
 			atomic_fetch_add(&st->ret_windows, 1);
 	}
 	while (calls < WINDOW_CALLS && !atomic_load(&st->quiet)) {
-		for (f = 0; f < PST_NR_FAMILIES; f++)
-			if (!pst_call(f, WINDOW_CHUNK))
+		for (f = 0; f < CALL_NR_FAMILIES; f++)
+			if (!call_target_repeat(f, WINDOW_CHUNK))
 				stress_error(st, "%s target returned wrong results in a probe window",
-					     pst_family_name(f));
+					     call_family_name(f));
 		calls += WINDOW_CHUNK;
 	}
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		if (fd[f] < 0)
 			continue;
 		count = perf_probe_hits(fd[f]);
 		if (count != calls)
 			stress_error(st, "perf uprobe on %s target counted %ld of %ld calls",
-				     pst_family_name(f), count, calls);
+				     call_family_name(f), count, calls);
 		close(fd[f]);
 	}
 	if (rfd >= 0) {
 		count = perf_probe_hits(rfd);
 		if (count != calls)
 			stress_error(st, "perf uretprobe on %s target counted %ld of %ld returns",
-				     pst_family_name(rfam), count, calls);
+				     call_family_name(rfam), count, calls);
 		close(rfd);
 	}
 	atomic_fetch_add(&st->windows, 1);
-	atomic_fetch_add(&st->window_calls, PST_NR_FAMILIES * calls);
-	t = pst_now_ms() - t;
+	atomic_fetch_add(&st->window_calls, CALL_NR_FAMILIES * calls);
+	t = now_ms() - t;
 	atomic_fetch_add(&st->window_ms, t);
 	max = atomic_load(&st->window_max_ms);
 	while (t > max && !atomic_compare_exchange_weak(&st->window_max_ms, &max, t))
@@ -203,12 +203,12 @@ static void *hit_thread(void *arg)
 		 * Quiet: the targets still run, unprobed by this test, at a
 		 * pace that leaves the CPUs to the module's unload and load.
 		 */
-		for (f = 0; f < PST_NR_FAMILIES; f++)
-			if (!pst_call(f, WINDOW_CHUNK))
+		for (f = 0; f < CALL_NR_FAMILIES; f++)
+			if (!call_target_repeat(f, WINDOW_CHUNK))
 				stress_error(st, "%s target returned wrong results",
-					     pst_family_name(f));
-		atomic_fetch_add(&st->plain_calls, PST_NR_FAMILIES * WINDOW_CHUNK);
-		pst_sleep_ms(1);
+					     call_family_name(f));
+		atomic_fetch_add(&st->plain_calls, CALL_NR_FAMILIES * WINDOW_CHUNK);
+		sleep_ms(1);
 	}
 	return NULL;
 }
@@ -224,9 +224,9 @@ static void *tracefs_thread(void *arg)
 	while (!atomic_load(&st->stop)) {
 		n++;
 		if (window_enter(st)) {
-			bool added[PST_NR_FAMILIES] = { false };
+			bool added[CALL_NR_FAMILIES] = { false };
 
-			for (f = 0; f < PST_NR_FAMILIES; f++) {
+			for (f = 0; f < CALL_NR_FAMILIES; f++) {
 				/* Alternate uprobe and uretprobe per target. */
 				bool ret = (n + f) % 2;
 
@@ -239,8 +239,8 @@ static void *tracefs_thread(void *arg)
 				}
 				added[f] = true;
 			}
-			pst_sleep_ms(2 + rand_r(&seed) % 10);
-			for (f = 0; f < PST_NR_FAMILIES; f++) {
+			sleep_ms(2 + rand_r(&seed) % 10);
+			for (f = 0; f < CALL_NR_FAMILIES; f++) {
 				if (!added[f])
 					continue;
 				if (tracefs_probe_hits(tracefs_names[f]) < 0)
@@ -253,7 +253,7 @@ static void *tracefs_thread(void *arg)
 			atomic_fetch_add(&st->tracefs_cycles, 1);
 			window_leave(st);
 		}
-		pst_sleep_ms(2 + rand_r(&seed) % 10);
+		sleep_ms(2 + rand_r(&seed) % 10);
 	}
 	return NULL;
 }
@@ -265,8 +265,8 @@ FIXTURE(stress) {
 	bool loaded;		/* probesim, as far as this test knows */
 	pthread_t threads[HIT_THREADS + 1];
 	int nr_threads;
-	int fd[PST_NR_FAMILIES];
-	bool final_probe[PST_NR_FAMILIES];
+	int fd[CALL_NR_FAMILIES];
+	bool final_probe[CALL_NR_FAMILIES];
 
 	/* Module churn, counted by the main thread. */
 	long loads, unloads, busy_unloads, quiet_unloads, eagain;
@@ -288,7 +288,7 @@ FIXTURE_SETUP(stress)
 	int f;
 
 	self->owner = getpid();
-	self->fd[PST_NOP] = self->fd[PST_STP] = -1;
+	self->fd[CALL_NOP] = self->fd[CALL_STP] = -1;
 	ASSERT_TRUE(mode != MODE_UNSET)
 		TH_LOG("set PROBESIM_MODE to absent, loaded or builtin");
 	if (mode != MODE_LOADED)
@@ -302,14 +302,14 @@ FIXTURE_SETUP(stress)
 	ASSERT_EQ(0, access(self->ko, R_OK)) TH_LOG("PROBESIM_KO=%s", self->ko);
 
 	pthread_mutex_init(&self->st.lock, NULL);
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
-		ASSERT_EQ(0, pst_target_location(f, self->st.path,
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
+		ASSERT_EQ(0, call_target_location(f, self->st.path,
 						 sizeof(self->st.path),
 						 &self->st.offset[f]));
 		tracefs_probe_remove(tracefs_names[f]);	/* stale */
 		tracefs_probe_remove(final_names[f]);
 	}
-	ASSERT_EQ(0, pst_wait_idle(DRAIN_TIMEOUT_MS));
+	ASSERT_EQ(0, probesim_stats_wait_idle(DRAIN_TIMEOUT_MS));
 }
 
 /*
@@ -322,11 +322,11 @@ FIXTURE_TEARDOWN_PARENT(stress)
 
 	if (getpid() == self->owner) {
 		stop_threads(self);
-		for (f = 0; f < PST_NR_FAMILIES; f++)
+		for (f = 0; f < CALL_NR_FAMILIES; f++)
 			if (self->fd[f] >= 0)
 				close(self->fd[f]);
 	}
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		tracefs_probe_remove(tracefs_names[f]);
 		if (self->final_probe[f]) {
 			EXPECT_EQ(0, tracefs_probe_remove(final_names[f]));
@@ -334,19 +334,19 @@ FIXTURE_TEARDOWN_PARENT(stress)
 	}
 	/* The rest of the suite expects probesim loaded, with stp=1. */
 	if (!probesim_is_loaded()) {
-		err = pst_module_load(self->ko, PARAMS);
+		err = probesim_module_load(self->ko, PARAMS);
 		EXPECT_EQ(0, err) TH_LOG("reloading probesim: %s", strerror(-err));
 	}
-	EXPECT_EQ(0, pst_wait_idle(DRAIN_TIMEOUT_MS))
+	EXPECT_EQ(0, probesim_stats_wait_idle(DRAIN_TIMEOUT_MS))
 		TH_LOG("patched uprobes still live after the test");
 }
 
 static void load(struct __test_metadata *_metadata, FIXTURE_DATA(stress) *self)
 {
-	long t = pst_now_ms();
-	int err = pst_module_load(self->ko, PARAMS);
+	long t = now_ms();
+	int err = probesim_module_load(self->ko, PARAMS);
 
-	t = pst_now_ms() - t;
+	t = now_ms() - t;
 	self->load_ms += t;
 	if (t > self->load_max_ms)
 		self->load_max_ms = t;
@@ -360,13 +360,13 @@ static void load(struct __test_metadata *_metadata, FIXTURE_DATA(stress) *self)
 static bool try_unload(struct __test_metadata *_metadata,
 		       FIXTURE_DATA(stress) *self)
 {
-	long t = pst_now_ms();
-	int err = pst_module_unload();
+	long t = now_ms();
+	int err = probesim_module_unload();
 
 	self->last_err = err;
 	switch (err) {
 	case 0:
-		self->unload_ms += pst_now_ms() - t;
+		self->unload_ms += now_ms() - t;
 		self->loaded = false;
 		self->unloads++;
 		return true;
@@ -387,7 +387,7 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 	long min_unloads, deadline, start, t, now, cycles = 0;
 	bool extended = false;
 	unsigned int seed = 42;
-	struct pst_stats before, after;
+	struct probesim_stats before, d;
 	int f, i, tries;
 
 	ASSERT_TRUE(seconds > 0 && seconds <= MAX_SECONDS)
@@ -403,7 +403,7 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 	ASSERT_EQ(0, pthread_create(&self->threads[i], NULL, tracefs_thread, st));
 	self->nr_threads++;
 
-	start = pst_now_ms();
+	start = now_ms();
 	deadline = start + seconds * 1000;
 	/*
 	 * On a slow host (a loaded machine under emulation) loads and
@@ -412,7 +412,7 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 	 * module rather than about the host.
 	 */
 	while (!atomic_load(&st->errors)) {
-		now = pst_now_ms();
+		now = now_ms();
 		if (now >= deadline + seconds * 1000 ||
 		    (now >= deadline && self->unloads >= min_unloads))
 			break;
@@ -422,43 +422,43 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 		 * Busy: probes come and go, hit all the time; patched ones
 		 * hold the module, so this unload is mostly refused.
 		 */
-		pst_sleep_ms(50 + rand_r(&seed) % 100);
+		sleep_ms(50 + rand_r(&seed) % 100);
 		if (try_unload(_metadata, self)) {
 			self->busy_unloads++;
-			pst_sleep_ms(rand_r(&seed) % 20);
+			sleep_ms(rand_r(&seed) % 20);
 			load(_metadata, self);
 		}
 
 		/* Quiet: every probe goes; once freed, the unload must work. */
 		atomic_store(&st->quiet, 1);
-		t = pst_now_ms();
+		t = now_ms();
 		while (atomic_load(&st->holders)) {
-			ASSERT_LT(pst_now_ms() - t, DRAIN_TIMEOUT_MS)
+			ASSERT_LT(now_ms() - t, DRAIN_TIMEOUT_MS)
 				TH_LOG("threads still hold probes after %d ms", DRAIN_TIMEOUT_MS);
-			pst_sleep_ms(1);
+			sleep_ms(1);
 		}
-		if (pst_now_ms() - t > self->drain_max_ms)
-			self->drain_max_ms = pst_now_ms() - t;
-		t = pst_now_ms();
-		ASSERT_EQ(0, pst_wait_idle(DRAIN_TIMEOUT_MS))
+		if (now_ms() - t > self->drain_max_ms)
+			self->drain_max_ms = now_ms() - t;
+		t = now_ms();
+		ASSERT_EQ(0, probesim_stats_wait_idle(DRAIN_TIMEOUT_MS))
 			TH_LOG("patched uprobes still live %d ms after their probes went",
 			       DRAIN_TIMEOUT_MS);
-		if (pst_now_ms() - t > self->idle_max_ms)
-			self->idle_max_ms = pst_now_ms() - t;
+		if (now_ms() - t > self->idle_max_ms)
+			self->idle_max_ms = now_ms() - t;
 		for (tries = 0; tries < 50; tries++) {
 			if (try_unload(_metadata, self))
 				break;
-			pst_sleep_ms(10);
+			sleep_ms(10);
 		}
 		if (self->loaded) {
-			struct pst_stats now;
+			struct probesim_stats now;
 
-			pst_stats_read(&now);
+			probesim_stats_read(&now);
 			ASSERT_FALSE(self->loaded)
 				TH_LOG("no patched uprobe live, no probe registered, and still no unload after %d tries: %s; module refcnt %ld, nop_live %ld, stp_live %ld",
 				       tries, strerror(-self->last_err),
-				       pst_module_refcnt(), now.live[PST_NOP],
-				       now.live[PST_STP]);
+				       probesim_module_refcnt(), now.live[PROBESIM_NOP_FAMILY],
+				       now.live[PROBESIM_STP_FAMILY]);
 		}
 		self->quiet_unloads++;
 
@@ -470,7 +470,7 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 		 */
 		if (cycles % 3 == 0) {
 			atomic_store(&st->quiet, 0);
-			pst_sleep_ms(rand_r(&seed) % 30);
+			sleep_ms(rand_r(&seed) % 30);
 		}
 		load(_metadata, self);
 		atomic_store(&st->quiet, 0);
@@ -482,9 +482,9 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 
 	if (extended)
 		TH_LOG("fewer than %ld unloads in %ld s: ran on until %ld s",
-		       min_unloads, seconds, (pst_now_ms() - start) / 1000);
+		       min_unloads, seconds, (now_ms() - start) / 1000);
 	TH_LOG("%ld s, %ld cycles: %ld unloads (%ld while probes were in use, %ld after quiescing), %ld loads, %ld EAGAIN refusals",
-	       (pst_now_ms() - start) / 1000, cycles, self->unloads,
+	       (now_ms() - start) / 1000, cycles, self->unloads,
 	       self->busy_unloads, self->quiet_unloads, self->loads,
 	       self->eagain);
 	TH_LOG("finit_module: %ld ms on average, %ld ms at most; successful delete_module: %ld ms on average",
@@ -511,44 +511,45 @@ TEST_F_TIMEOUT(stress, churn, 2 * MAX_SECONDS + 180)
 	 * Quiesced and loaded: fresh probes count exactly, probesim patched
 	 * and simulated them, and nothing it patched outlives its probes.
 	 */
-	ASSERT_EQ(0, pst_wait_idle(DRAIN_TIMEOUT_MS));
-	ASSERT_EQ(0, pst_stats_read(&before));
-	self->final_probe[PST_NOP] = true;
-	ASSERT_EQ(0, tracefs_probe_add(final_names[PST_NOP], st->path,
-				       st->offset[PST_NOP], false));
-	self->final_probe[PST_STP] = true;
-	ASSERT_EQ(0, tracefs_probe_add(final_names[PST_STP], st->path,
-				       st->offset[PST_STP], true));
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
-		self->fd[f] = perf_probe_open(st->path, st->offset[f], f == PST_NOP,
+	ASSERT_EQ(0, probesim_stats_wait_idle(DRAIN_TIMEOUT_MS));
+	ASSERT_EQ(0, probesim_stats_read(&before));
+	self->final_probe[CALL_NOP] = true;
+	ASSERT_EQ(0, tracefs_probe_add(final_names[CALL_NOP], st->path,
+				       st->offset[CALL_NOP], false));
+	self->final_probe[CALL_STP] = true;
+	ASSERT_EQ(0, tracefs_probe_add(final_names[CALL_STP], st->path,
+				       st->offset[CALL_STP], true));
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
+		self->fd[f] = perf_probe_open(st->path, st->offset[f], f == CALL_NOP,
 					      getpid(), false);
 		ASSERT_LE(0, self->fd[f]);
 	}
-	for (f = 0; f < PST_NR_FAMILIES; f++)
-		ASSERT_TRUE(pst_call(f, FINAL_CALLS));
-	EXPECT_EQ(FINAL_CALLS, tracefs_probe_hits(final_names[PST_NOP]));
-	EXPECT_EQ(FINAL_CALLS, tracefs_probe_hits(final_names[PST_STP]));
-	EXPECT_EQ(FINAL_CALLS, perf_probe_hits(self->fd[PST_NOP]));
-	EXPECT_EQ(FINAL_CALLS, perf_probe_hits(self->fd[PST_STP]));
-	ASSERT_EQ(0, pst_stats_read(&after));
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
-		bool simulated = pst_probesim_patches(f);
+	for (f = 0; f < CALL_NR_FAMILIES; f++)
+		ASSERT_TRUE(call_target_repeat(f, FINAL_CALLS));
+	EXPECT_EQ(FINAL_CALLS, tracefs_probe_hits(final_names[CALL_NOP]));
+	EXPECT_EQ(FINAL_CALLS, tracefs_probe_hits(final_names[CALL_STP]));
+	EXPECT_EQ(FINAL_CALLS, perf_probe_hits(self->fd[CALL_NOP]));
+	EXPECT_EQ(FINAL_CALLS, perf_probe_hits(self->fd[CALL_STP]));
+	ASSERT_EQ(0, probesim_stats_since(&d, &before));
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
+		bool simulated = call_family_probesim_patches(f);
+		enum probesim_family sf = call_family_counted_as(f);
 
-		EXPECT_EQ(simulated ? 1 : 0, after.patched[f] - before.patched[f])
-			TH_LOG("%s_patched delta", pst_family_name(f));
-		EXPECT_EQ(simulated ? FINAL_CALLS : 0, after.hits[f] - before.hits[f])
-			TH_LOG("%s_hits delta", pst_family_name(f));
+		EXPECT_EQ(simulated ? 1 : 0, d.patched[sf])
+			TH_LOG("%s_patched delta", call_family_name(f));
+		EXPECT_EQ(simulated ? FINAL_CALLS : 0, d.hits[sf])
+			TH_LOG("%s_hits delta", call_family_name(f));
 	}
-	EXPECT_EQ(0, after.stp_faults - before.stp_faults);
-	EXPECT_EQ(0, after.track_failed - before.track_failed);
+	EXPECT_EQ(0, d.stp_faults);
+	EXPECT_EQ(0, d.track_failed);
 
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		close(self->fd[f]);
 		self->fd[f] = -1;
 		self->final_probe[f] = false;
 		EXPECT_EQ(0, tracefs_probe_remove(final_names[f]));
 	}
-	ASSERT_EQ(0, pst_wait_idle(DRAIN_TIMEOUT_MS))
+	ASSERT_EQ(0, probesim_stats_wait_idle(DRAIN_TIMEOUT_MS))
 		TH_LOG("patched uprobes still live after the last probes went");
 	/* Still unloadable; then back for the rest of the suite. */
 	ASSERT_TRUE(try_unload(_metadata, self));

@@ -135,7 +135,7 @@ TEST_F(mte, push)
 	bool simulated = loaded && !handed_back;
 #ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
-	struct oracle_stats before, after, d;
+	struct probesim_stats before, d;
 #endif
 	struct oracle_result n, p;
 	char err[256] = "";
@@ -150,9 +150,9 @@ TEST_F(mte, push)
 #ifdef PROBESIM_MODULE
 	if (counted) {
 		/* The decision is per hit: every STP probe is patched. */
-		EXPECT_EQ(1L, self->probed.attach.stp_patched);
+		EXPECT_EQ(1L, self->probed.attach.patched[PROBESIM_STP_FAMILY]);
 		EXPECT_EQ(0L, self->probed.attach.stp_refused);
-		ASSERT_EQ(0, oracle_stats_read(&before));
+		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
 #endif
 
@@ -182,9 +182,8 @@ TEST_F(mte, push)
 		TH_LOG("the push was %ssingle-stepped", simulated ? "" : "not ");
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		ASSERT_EQ(0, oracle_stats_read(&after));
-		oracle_stats_delta(&d, &after, &before);
-		EXPECT_EQ(1L, d.stp_hits);
+		ASSERT_EQ(0, probesim_stats_since(&d, &before));
+		EXPECT_EQ(1L, d.hits[PROBESIM_STP_FAMILY]);
 		EXPECT_EQ(variant->faults ? 1L : 0L, d.stp_faults);
 		EXPECT_EQ(variant->tcf == PR_MTE_TCF_ASYNC ? 1L : 0L, d.stp_tag_check_xol);
 	}

@@ -425,7 +425,7 @@ static void run_case(struct __test_metadata *_metadata, struct _test_data_fault 
 	const struct code_image *img = &self->img;
 #ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
-	struct oracle_stats before, after, d;
+	struct probesim_stats before, d;
 #endif
 	struct oracle_result n, p;
 	struct oracle_case c;
@@ -454,8 +454,8 @@ static void run_case(struct __test_metadata *_metadata, struct _test_data_fault 
 		TH_LOG("%s", err);
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		EXPECT_EQ(sim ? 1L : 0L, self->probed.attach.stp_patched);
-		ASSERT_EQ(0, oracle_stats_read(&before));
+		EXPECT_EQ(sim ? 1L : 0L, self->probed.attach.patched[PROBESIM_STP_FAMILY]);
+		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
 #endif
 
@@ -509,10 +509,9 @@ static void run_case(struct __test_metadata *_metadata, struct _test_data_fault 
 		TH_LOG("the push was %ssingle-stepped", sim && !handed_back ? "" : "not ");
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		ASSERT_EQ(0, oracle_stats_read(&after));
-		oracle_stats_delta(&d, &after, &before);
+		ASSERT_EQ(0, probesim_stats_since(&d, &before));
 		/* Simulated once; from then on single-stepped. */
-		EXPECT_EQ(sim ? 1L : 0L, d.stp_hits);
+		EXPECT_EQ(sim ? 1L : 0L, d.hits[PROBESIM_STP_FAMILY]);
 		/* Each run faults once, then (repaired) completes. */
 		EXPECT_EQ(sim ? 1L : 0L, d.stp_faults);
 	}

@@ -57,8 +57,8 @@ FIXTURE_TEARDOWN(stp_param)
 TEST_F(stp_param, off_is_never_simulated)
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
-	struct oracle_stats before, after, d;
-	const struct oracle_stats *a;
+	struct probesim_stats before, d;
+	const struct probesim_stats *a;
 	unsigned int seed, diffs = 0;
 	char err[256] = "";
 
@@ -74,12 +74,12 @@ TEST_F(stp_param, off_is_never_simulated)
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, probesim_set_param("stp", "1"));
 	a = &self->off.attach;
-	EXPECT_EQ(0L, a->stp_patched);
+	EXPECT_EQ(0L, a->patched[PROBESIM_STP_FAMILY]);
 	EXPECT_EQ(1L, a->stp_refused);
 	/* From 6.13 the kernel simulates the NOP itself. */
-	EXPECT_EQ(kernel_simulates_nop() ? 0L : 1L, a->nop_patched);
+	EXPECT_EQ(kernel_simulates_nop() ? 0L : 1L, a->patched[PROBESIM_NOP_FAMILY]);
 
-	ASSERT_EQ(0, oracle_stats_read(&before));
+	ASSERT_EQ(0, probesim_stats_read(&before));
 	for (seed = 0; seed < RUNS; seed++) {
 		struct oracle_case c = { .layout = layout_rw };
 		struct oracle_result n, p;
@@ -95,10 +95,9 @@ TEST_F(stp_param, off_is_never_simulated)
 	EXPECT_EQ(0U, diffs);
 	EXPECT_EQ((long)RUNS, oracle_leg_hits(&self->off, 0));
 	EXPECT_EQ((long)RUNS, oracle_leg_hits(&self->off, 1));
-	ASSERT_EQ(0, oracle_stats_read(&after));
-	oracle_stats_delta(&d, &after, &before);
-	EXPECT_EQ(kernel_simulates_nop() ? 0L : (long)RUNS, d.nop_hits);
-	EXPECT_EQ(0L, d.stp_hits);
+	ASSERT_EQ(0, probesim_stats_since(&d, &before));
+	EXPECT_EQ(kernel_simulates_nop() ? 0L : (long)RUNS, d.hits[PROBESIM_NOP_FAMILY]);
+	EXPECT_EQ(0L, d.hits[PROBESIM_STP_FAMILY]);
 	/* The push went through XOL. */
 	EXPECT_TRUE(has_xol_area(0));
 
@@ -106,7 +105,7 @@ TEST_F(stp_param, off_is_never_simulated)
 	ASSERT_EQ(0, oracle_leg_open(&self->on, &self->push, "stp1", IFACE_PERF,
 				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
-	EXPECT_EQ(1L, self->on.attach.stp_patched);
+	EXPECT_EQ(1L, self->on.attach.patched[PROBESIM_STP_FAMILY]);
 	EXPECT_EQ(0L, self->on.attach.stp_refused);
 }
 

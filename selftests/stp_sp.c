@@ -81,7 +81,7 @@ static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
 	struct oracle_cmp cmp = { .arena = &self->arena };
 #ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
-	struct oracle_stats before, after, d;
+	struct probesim_stats before, d;
 #endif
 	struct oracle_case c = { .layout = v->layout };
 	struct oracle_result n, p;
@@ -102,8 +102,9 @@ static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
 		TH_LOG("%s", err);
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		EXPECT_EQ(sim ? (long)img->stps : 0L, self->probed.attach.stp_patched);
-		ASSERT_EQ(0, oracle_stats_read(&before));
+		EXPECT_EQ(sim ? (long)img->stps : 0L,
+			  self->probed.attach.patched[PROBESIM_STP_FAMILY]);
+		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
 #endif
 
@@ -128,9 +129,8 @@ static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
 		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a simulated probe was single-stepped");
 #ifdef PROBESIM_MODULE
 	if (counted) {
-		ASSERT_EQ(0, oracle_stats_read(&after));
-		oracle_stats_delta(&d, &after, &before);
-		EXPECT_EQ(sim ? (long)img->stps : 0L, d.stp_hits);
+		ASSERT_EQ(0, probesim_stats_since(&d, &before));
+		EXPECT_EQ(sim ? (long)img->stps : 0L, d.hits[PROBESIM_STP_FAMILY]);
 		EXPECT_EQ(0L, d.stp_faults);
 	}
 #endif

@@ -32,7 +32,7 @@
 #include <unistd.h>
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
-#include "pst.h"
+#include "call_targets.h"
 #include "uprobes.h"
 
 #define UNPRIVILEGED_CALLS	1000
@@ -47,20 +47,20 @@ FIXTURE_SETUP(unload)
 {
 	char err[256] = "", path[256];
 	unsigned long offset;
-	struct pst_stats s;
+	struct probesim_stats s;
 
 	self->fd = -1;
 	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
 	if (self->mode != MODE_LOADED)
 		SKIP(return, "needs probesim.ko loaded (PROBESIM_MODE=loaded)");
-	ASSERT_TRUE(pst_probesim_patches(PST_STP))
+	ASSERT_TRUE(call_family_probesim_patches(CALL_STP))
 		TH_LOG("probesim does not patch STP probes here (stp=1?)");
-	ASSERT_EQ(0, pst_target_location(PST_STP, path, sizeof(path), &offset));
+	ASSERT_EQ(0, call_target_location(CALL_STP, path, sizeof(path), &offset));
 	self->fd = perf_probe_open(path, offset, false, 0, false);
 	ASSERT_LE(0, self->fd);
-	ASSERT_EQ(0, pst_stats_read(&s));
-	ASSERT_LT(0L, s.live[PST_STP]) TH_LOG("no live patched uprobe");
+	ASSERT_EQ(0, probesim_stats_read(&s));
+	ASSERT_LT(0L, s.live[PROBESIM_STP_FAMILY]) TH_LOG("no live patched uprobe");
 }
 
 FIXTURE_TEARDOWN(unload)
@@ -69,15 +69,15 @@ FIXTURE_TEARDOWN(unload)
 		close(self->fd);
 	/* Freed asynchronously: the next test expects a quiet module. */
 	if (self->mode == MODE_LOADED)
-		EXPECT_EQ(0, pst_wait_idle(10000));
+		EXPECT_EQ(0, probesim_stats_wait_idle(10000));
 }
 
 TEST_F(unload, in_use)
 {
 	if (setup_skipped())
 		return;
-	EXPECT_EQ(-EAGAIN, pst_module_unload());
-	EXPECT_TRUE(pst_call(PST_STP, 10));
+	EXPECT_EQ(-EAGAIN, probesim_module_unload());
+	EXPECT_TRUE(call_target_repeat(CALL_STP, 10));
 }
 
 /* Kernel log records written from now on, read from @fd (/dev/kmsg). */

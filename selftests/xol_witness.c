@@ -37,7 +37,7 @@
  */
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
-#include "pst.h"
+#include "call_targets.h"
 #include "uprobes.h"
 
 #define BATCHES		5
@@ -48,27 +48,27 @@ FIXTURE(witness) {
 	pid_t child;
 	int cmd, reply;		/* pipes to and from the child */
 	char path[256];
-	unsigned long offset[PST_NR_FAMILIES];
-	char name[PST_NR_FAMILIES][64];
-	bool tracefs[PST_NR_FAMILIES];
-	int perf[PST_NR_FAMILIES];
+	unsigned long offset[CALL_NR_FAMILIES];
+	char name[CALL_NR_FAMILIES][64];
+	bool tracefs[CALL_NR_FAMILIES];
+	int perf[CALL_NR_FAMILIES];
 	pid_t owner;		/* the test's process: the child's parent */
 };
 
 FIXTURE_VARIANT(witness) {
-	bool family[PST_NR_FAMILIES];	/* the targets probed and called */
+	bool family[CALL_NR_FAMILIES];	/* the targets probed and called */
 };
 
 FIXTURE_VARIANT_ADD(witness, nop) {
-	.family = { [PST_NOP] = true },
+	.family = { [CALL_NOP] = true },
 };
 
 FIXTURE_VARIANT_ADD(witness, stp) {
-	.family = { [PST_STP] = true },
+	.family = { [CALL_STP] = true },
 };
 
 FIXTURE_VARIANT_ADD(witness, nop_and_stp) {
-	.family = { [PST_NOP] = true, [PST_STP] = true },
+	.family = { [CALL_NOP] = true, [CALL_STP] = true },
 };
 
 /* The probed process: one batch of calls per command byte. */
@@ -79,8 +79,8 @@ static void child_main(const struct _fixture_variant_witness *variant, int cmd, 
 
 	while (read(cmd, &c, 1) == 1 && c == 'c') {
 		ok = '1';
-		for (f = 0; f < PST_NR_FAMILIES; f++)
-			if (variant->family[f] && !pst_call(f, BATCH_CALLS))
+		for (f = 0; f < CALL_NR_FAMILIES; f++)
+			if (variant->family[f] && !call_target_repeat(f, BATCH_CALLS))
 				ok = '0';
 		if (write(reply, &ok, 1) != 1)
 			break;
@@ -98,26 +98,26 @@ FIXTURE_SETUP(witness)
 	self->child = -1;
 	self->cmd = -1;
 	self->reply = -1;
-	for (f = 0; f < PST_NR_FAMILIES; f++)
+	for (f = 0; f < CALL_NR_FAMILIES; f++)
 		self->perf[f] = -1;
 	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		if (mode_simulates(self->mode) && variant->family[f]) {
-			ASSERT_TRUE(probesim_param_on(pst_family_name(f)))
+			ASSERT_TRUE(probesim_param_on(call_family_name(f)))
 				TH_LOG("PROBESIM_MODE=%s means the %s switch is on",
-				       probesim_mode_name(self->mode), pst_family_name(f));
+				       probesim_mode_name(self->mode), call_family_name(f));
 		}
-		ASSERT_EQ(0, pst_target_location(f, path, sizeof(path),
+		ASSERT_EQ(0, call_target_location(f, path, sizeof(path),
 						 &self->offset[f]));
 		snprintf(self->path, sizeof(self->path), "%s", path);
 		snprintf(self->name[f], sizeof(self->name[f]), "xol_witness_%s",
-			 pst_family_name(f));
+			 call_family_name(f));
 		tracefs_probe_remove(self->name[f]);	/* stale */
 	}
 #ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
-		ASSERT_EQ(0, pst_wait_idle(10000));
+		ASSERT_EQ(0, probesim_stats_wait_idle(10000));
 	}
 #endif
 
@@ -154,17 +154,17 @@ FIXTURE_TEARDOWN_PARENT(witness)
 			close(self->reply);
 		if (self->child > 0)
 			waitpid(self->child, NULL, 0);
-		for (f = 0; f < PST_NR_FAMILIES; f++)
+		for (f = 0; f < CALL_NR_FAMILIES; f++)
 			if (self->perf[f] >= 0)
 				close(self->perf[f]);
 	}
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		if (self->tracefs[f])
 			EXPECT_EQ(0, tracefs_probe_remove(self->name[f]));
 	}
 #ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
-		EXPECT_EQ(0, pst_wait_idle(10000));
+		EXPECT_EQ(0, probesim_stats_wait_idle(10000));
 	}
 #endif
 }
@@ -179,13 +179,13 @@ static bool run_batch(struct _test_data_witness *self)
 }
 
 /* Whether probes of @family are simulated in @mode on this system. */
-static bool simulated(enum probesim_mode mode, enum pst_family family)
+static bool simulated(enum probesim_mode mode, enum call_family family)
 {
-	if (pst_kernel_simulates(family))
+	if (call_family_kernel_simulates(family))
 		return true;
 #ifdef PROBESIM_MODULE
 	if (mode == MODE_LOADED)
-		return pst_probesim_patches(family);
+		return call_family_probesim_patches(family);
 #endif
 	return false;
 }
@@ -195,13 +195,13 @@ TEST_F(witness, uprobes_only)
 	bool stepped = false;
 	int f, batch;
 
-	for (f = 0; f < PST_NR_FAMILIES; f++)
+	for (f = 0; f < CALL_NR_FAMILIES; f++)
 		if (variant->family[f] && !simulated(self->mode, f))
 			stepped = true;
 	if (mode_simulates(self->mode) && stepped)
 		SKIP(return, "this system has MTE or POE: STP stays single-stepped");
 
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		if (!variant->family[f])
 			continue;
 		self->tracefs[f] = true;
@@ -228,13 +228,13 @@ TEST_F(witness, uprobes_only)
 		}
 	}
 
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		if (!variant->family[f])
 			continue;
 		EXPECT_EQ(BATCHES * BATCH_CALLS, perf_probe_hits(self->perf[f]))
-			TH_LOG("perf uprobe on the %s target", pst_family_name(f));
+			TH_LOG("perf uprobe on the %s target", call_family_name(f));
 		EXPECT_EQ(BATCHES * BATCH_CALLS, tracefs_probe_hits(self->name[f]))
-			TH_LOG("tracefs uprobe on the %s target", pst_family_name(f));
+			TH_LOG("tracefs uprobe on the %s target", call_family_name(f));
 	}
 }
 
@@ -246,7 +246,7 @@ TEST_F(witness, uretprobe)
 {
 	int f;
 
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		if (!variant->family[f])
 			continue;
 		self->perf[f] = perf_probe_open(self->path, self->offset[f],
@@ -258,11 +258,11 @@ TEST_F(witness, uretprobe)
 	ASSERT_TRUE(run_batch(self));
 	ASSERT_TRUE(has_xol_area(self->child))
 		TH_LOG("%s: no XOL area after uretprobe hits", probesim_mode_name(self->mode));
-	for (f = 0; f < PST_NR_FAMILIES; f++) {
+	for (f = 0; f < CALL_NR_FAMILIES; f++) {
 		if (!variant->family[f])
 			continue;
 		EXPECT_EQ(BATCH_CALLS, perf_probe_hits(self->perf[f]))
-			TH_LOG("perf uretprobe on the %s target", pst_family_name(f));
+			TH_LOG("perf uretprobe on the %s target", call_family_name(f));
 	}
 }
 

@@ -107,18 +107,6 @@ enum oracle_params { PARAMS_KEEP, PARAMS_XOL, PARAMS_SIM };
 /* AT_HWCAP2 has @bit. */
 bool oracle_hwcap2(unsigned long bit);
 
-#ifdef PROBESIM_MODULE
-struct oracle_stats {
-	long nop_patched, nop_hits, stp_patched, stp_hits, stp_faults, stp_refused;
-	long stp_tag_check_xol;
-	long bti_patched, bti_hits, bt_faults;	/* bt: branch-target check */
-};
-/* 0, or -1 when a counter cannot be read. */
-int oracle_stats_read(struct oracle_stats *s);
-void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after,
-			const struct oracle_stats *before);
-#endif
-
 struct oracle_probe {
 	unsigned long offset;
 	bool ret;
@@ -140,7 +128,7 @@ struct oracle_leg {
 	bool switches;			/* the mode has switches to set */
 #ifdef PROBESIM_MODULE
 	bool counted;			/* and counters to read */
-	struct oracle_stats attach;	/* stats delta of the attach (counted) */
+	struct probesim_stats attach;	/* stats delta of the attach (counted) */
 #endif
 };
 

@@ -21,41 +21,6 @@ bool oracle_hwcap2(unsigned long bit)
 	return getauxval(AT_HWCAP2) & bit;
 }
 
-#ifdef PROBESIM_MODULE
-int oracle_stats_read(struct oracle_stats *s)
-{
-	static const struct probesim_stat_field fields[] = {
-		{ "nop_patched", offsetof(struct oracle_stats, nop_patched) },
-		{ "nop_hits", offsetof(struct oracle_stats, nop_hits) },
-		{ "stp_patched", offsetof(struct oracle_stats, stp_patched) },
-		{ "stp_hits", offsetof(struct oracle_stats, stp_hits) },
-		{ "stp_faults", offsetof(struct oracle_stats, stp_faults) },
-		{ "stp_refused", offsetof(struct oracle_stats, stp_refused) },
-		{ "stp_tag_check_xol", offsetof(struct oracle_stats, stp_tag_check_xol) },
-		{ "bti_patched", offsetof(struct oracle_stats, bti_patched) },
-		{ "bti_hits", offsetof(struct oracle_stats, bti_hits) },
-		{ "branch_target_faults", offsetof(struct oracle_stats, bt_faults) },
-	};
-
-	return probesim_stats_read(s, fields, ARRAY_SIZE(fields));
-}
-
-void oracle_stats_delta(struct oracle_stats *d, const struct oracle_stats *after,
-			const struct oracle_stats *before)
-{
-	d->nop_patched = after->nop_patched - before->nop_patched;
-	d->nop_hits = after->nop_hits - before->nop_hits;
-	d->stp_patched = after->stp_patched - before->stp_patched;
-	d->stp_hits = after->stp_hits - before->stp_hits;
-	d->stp_faults = after->stp_faults - before->stp_faults;
-	d->stp_refused = after->stp_refused - before->stp_refused;
-	d->stp_tag_check_xol = after->stp_tag_check_xol - before->stp_tag_check_xol;
-	d->bti_patched = after->bti_patched - before->bti_patched;
-	d->bti_hits = after->bti_hits - before->bti_hits;
-	d->bt_faults = after->bt_faults - before->bt_faults;
-}
-#endif
-
 /* Every family on or off: an XOL leg must not simulate anything. */
 static int set_params(const char *on)
 {
@@ -160,7 +125,7 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 		    char *err, size_t errlen)
 {
 #ifdef PROBESIM_MODULE
-	struct oracle_stats before, after;
+	struct probesim_stats before;
 #endif
 	unsigned int i;
 	void *base;
@@ -204,7 +169,7 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 		return fail(err, errlen, "setting the simulation switches: %s",
 			    strerror(errno));
 #ifdef PROBESIM_MODULE
-	if (leg->counted && oracle_stats_read(&before))
+	if (leg->counted && probesim_stats_read(&before))
 		rc = fail(err, errlen, "reading probesim stats");
 #endif
 	for (i = 0; !rc && i < img->nprobes; i++)
@@ -215,12 +180,8 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 		rc = fail(err, errlen, "attaching a uretprobe at %s:%#lx: %s",
 			  leg->path, img->entry, strerror(errno));
 #ifdef PROBESIM_MODULE
-	if (leg->counted) {
-		if (!rc && oracle_stats_read(&after))
-			rc = fail(err, errlen, "reading probesim stats");
-		if (!rc)
-			oracle_stats_delta(&leg->attach, &after, &before);
-	}
+	if (leg->counted && !rc && probesim_stats_since(&leg->attach, &before))
+		rc = fail(err, errlen, "reading probesim stats");
 #endif
 	if (leg->switches && params != PARAMS_KEEP && set_params("1") && !rc)
 		rc = fail(err, errlen, "restoring the simulation switches: %s",

@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/auxv.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
-#include "pst.h"
 #include "uprobes.h"
 
 #ifndef HWCAP2_MTE
@@ -37,6 +39,41 @@ long read_file_long(const char *file, const char *format)
 		v = -1;
 	fclose(f);
 	return v;
+}
+
+long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+int pin_to_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+bool kernel_at_least(int major, int minor)
+{
+	struct utsname u;
+	int ma = 0, mi = 0;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &ma, &mi) != 2)
+		return false;
+	return ma > major || (ma == major && mi >= minor);
 }
 
 int file_location(const void *addr, char *path, size_t len, unsigned long *offset)
@@ -118,6 +155,11 @@ long tracefs_probe_hits(const char *name)
 	}
 	fclose(f);
 	return hits;
+}
+
+bool tracefs_hits_percpu(void)
+{
+	return kernel_at_least(6, 10);
 }
 
 int perf_probe_open(const char *path, unsigned long offset, bool ret, pid_t pid,
@@ -227,6 +269,30 @@ bool probesim_is_loaded(void)
 {
 	return access("/sys/module/probesim", F_OK) == 0;
 }
+
+int probesim_module_load(const char *ko, const char *params)
+{
+	int fd = open(ko, O_RDONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (syscall(SYS_finit_module, fd, params, 0))
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+long probesim_module_refcnt(void)
+{
+	return read_file_long("/sys/module/probesim/refcnt", "%ld");
+}
+
+int probesim_module_unload(void)
+{
+	if (syscall(SYS_delete_module, "probesim", O_NONBLOCK))
+		return -errno;
+	return 0;
+}
 #endif
 
 bool probesim_param_on(const char *name)
@@ -254,7 +320,7 @@ int probesim_set_param(const char *name, const char *value)
 
 bool kernel_simulates_nop(void)
 {
-	return pst_kernel_at_least(6, 13);
+	return kernel_at_least(6, 13);
 }
 
 bool system_allows_stp(void)
@@ -266,32 +332,6 @@ bool system_allows_stp(void)
 		return true;
 	return !(hwcap2 & HWCAP2_MTE) && !(hwcap2 & HWCAP2_POE);
 }
-
-#ifdef PROBESIM_MODULE
-int probesim_stats_read(void *stats, const struct probesim_stat_field *fields,
-			unsigned int n)
-{
-	FILE *f = fopen("/sys/kernel/debug/probesim/stats", "r");
-	unsigned int found = 0, i;
-	char key[64];
-	long v;
-
-	for (i = 0; i < n; i++)
-		*(long *)((char *)stats + fields[i].offset) = -1;	/* until read */
-	if (!f)
-		return -1;
-	while (fscanf(f, "%63s %ld", key, &v) == 2) {
-		for (i = 0; i < n; i++) {
-			if (strcmp(key, fields[i].name))
-				continue;
-			*(long *)((char *)stats + fields[i].offset) = v;
-			found |= 1U << i;
-		}
-	}
-	fclose(f);
-	return found == (1U << n) - 1 ? 0 : -1;
-}
-#endif
 
 unsigned long xol_area_start(pid_t pid)
 {

@@ -2,8 +2,9 @@
 /*
  * Attaching uprobes from a selftest, through the two interfaces users
  * have: tracefs uprobe_events and perf_event_open() with the uprobe PMU;
- * and the simulation of probed instructions as a test sees it: what
- * simulates (the mode), its switches, and the XOL area.
+ * the simulation of probed instructions as a test sees it: what
+ * simulates (the mode), its switches, and the XOL area; and the small
+ * helpers the tests share (time, CPU, kernel release).
  */
 #ifndef PROBESIM_SELFTEST_UPROBES_H
 #define PROBESIM_SELFTEST_UPROBES_H
@@ -18,6 +19,11 @@
 #endif
 #ifndef BIT
 #define BIT(nr)		(1UL << (nr))
+#endif
+
+#ifdef PROBESIM_MODULE
+/* probesim.ko's counters, which the tests check in PROBESIM_MODE=loaded. */
+#include "stats.h"
 #endif
 
 /*
@@ -35,6 +41,14 @@
 /* One number read from a (sysfs) file with scanf @format, or -1. */
 long read_file_long(const char *file, const char *format);
 
+/* Milliseconds from CLOCK_MONOTONIC. */
+long now_ms(void);
+void sleep_ms(long ms);
+/* Pin the calling thread to CPU @cpu; 0 on success. */
+int pin_to_cpu(int cpu);
+/* Kernel release at least MAJOR.MINOR. */
+bool kernel_at_least(int major, int minor);
+
 /* Where @addr lives: the backing file and the offset within it. */
 int file_location(const void *addr, char *path, size_t len, unsigned long *offset);
 
@@ -43,6 +57,12 @@ int tracefs_probe_add(const char *name, const char *path, unsigned long offset, 
 int tracefs_probe_remove(const char *name);
 /* Hits of probesim_test/NAME from uprobe_profile, or -1. */
 long tracefs_probe_hits(const char *name);
+/*
+ * Before 6.10 the tracefs uprobe hit counter (uprobe_profile) is a plain
+ * increment shared by all CPUs, so concurrent hits on two CPUs can lose
+ * counts; from 6.10 it is per CPU.
+ */
+bool tracefs_hits_percpu(void);
 
 /*
  * perf: a counting uprobe (or uretprobe) event on task @pid (0: self);
@@ -110,6 +130,12 @@ int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen);
 #ifdef PROBESIM_MODULE
 /* probesim.ko state, for expectations set by the test's own mode. */
 bool probesim_is_loaded(void);
+/* finit_module(@ko, @params); 0 or -errno. */
+int probesim_module_load(const char *ko, const char *params);
+/* /sys/module/probesim/refcnt: references held on the module, or -1. */
+long probesim_module_refcnt(void);
+/* delete_module("probesim", O_NONBLOCK); 0 or -errno. */
+int probesim_module_unload(void);
 #endif
 /*
  * A bool switch of the simulation is on, and setting one (0 on success):
@@ -132,20 +158,6 @@ bool kernel_simulates_nop(void);
  * from the hwcaps, not something observed); probesim.ko decides per hit.
  */
 bool system_allows_stp(void);
-
-#ifdef PROBESIM_MODULE
-/* A counter of debugfs probesim/stats: its name, a long at @offset. */
-struct probesim_stat_field {
-	const char *name;
-	size_t offset;
-};
-/*
- * One read of debugfs probesim/stats into the @n (< 32) counters @fields
- * place in @stats; those not found are -1. 0 if every one was read.
- */
-int probesim_stats_read(void *stats, const struct probesim_stat_field *fields,
-			unsigned int n);
-#endif
 
 /* True if /proc/PID/maps (0: self) contains the "[uprobes]" XOL area. */
 bool has_xol_area(pid_t pid);
