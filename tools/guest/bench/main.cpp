@@ -1,20 +1,27 @@
 // probesim-bench: trigger benchmark for uprobes on nop, stp push, and
-// (immediate), bti c and ret, out of line (XOL) against simulated,
+// (immediate), bti c, bti j and ret, out of line (XOL) against simulated,
 // interleaved round by round so that drift under emulation hits both legs
 // alike.
 //
 //   probesim-bench [--rounds N] [--duration-ms MS] [--modes LIST] [--json FILE]
-//   probesim-bench --help | --version
+//   probesim-bench --self-test | --help | --version
 //
-// Modes: uprobe-{nop,push,and,bti,bti-j,ret} and the same for uretprobe.
-// "ret" is simulated by the kernel itself in both legs: its sim/xol is the
-// control ratio, and sim/ret compares a simulated probe with the cheapest
-// probe there is. The bti target sits on a PROT_BTI (guarded) page and is
-// called through a register (blr), so its landing pad is checked. A target
-// whose module parameter probesim lacks is single-stepped in both legs.
-// bti-j is a bti j called through a register on an unguarded page: the
-// branch-target check has to look the page up, and lets it run. The module
-// parameters it changes are put back as they were (saved_params.hpp).
+// Modes: {uprobe,uretprobe}-TARGET-PATH[-guarded]. The path is how the
+// target is called, and sets the BTYPE a CPU with FEAT_BTI checks: bl from
+// a stub (00), blr through a pointer (10), br x16 from a PLT-like stub
+// (01). probesim's branch-target check does more only when the probed
+// instruction does not accept the BTYPE and it has to find out whether the
+// page is guarded, so a hit costs what its path and page make it cost.
+// -guarded targets sit on a PROT_BTI page, where only the legal calls are
+// made. "ret" is simulated by the kernel itself in both legs: its sim/xol
+// is the control ratio, and sim/ret compares a simulated probe with the
+// cheapest probe there is, reached the same way. uprobe-push-blr-threads
+// hits one probe from every CPU while the address space changes under it.
+// A target whose module parameter probesim lacks is single-stepped in both
+// legs. The module parameters it changes are put back as they were
+// (saved_params.hpp).
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <chrono>
@@ -37,17 +44,84 @@
 namespace probesim::bench {
 namespace {
 
-struct Mode {
-  std::string name;  // "uprobe-nop"
-  bool retprobe;
-  Target target;
+// A copy of a target in each target file; the threaded modes have copies
+// of their own, so that every probe counts one mode's calls.
+struct BenchSite {
+  Site site;
+  bool threads;
 };
 
-std::vector<Mode> all_modes() {
-  std::vector<Mode> modes;
-  for (bool ret : {false, true})
+const std::vector<BenchSite>& bench_sites() {
+  static const std::vector<BenchSite> sites = [] {
+    std::vector<BenchSite> out;
     for (const TargetInfo& t : all_targets())
-      modes.push_back({std::string(ret ? "uretprobe-" : "uprobe-") + std::string(t.name), ret, t.target});
+      for (bool guarded : {false, true})
+        for (CallPath path : {CallPath::Bl, CallPath::Blr, CallPath::Plt})
+          if (reachable(t.target, path, guarded)) out.push_back({{t.target, path, guarded}, false});
+    for (Target t : {Target::Push, Target::Ret}) out.push_back({{t, CallPath::Blr, false}, true});
+    return out;
+  }();
+  return sites;
+}
+
+// The unguarded, unthreaded site of target called by path.
+std::size_t site_index(Target target, CallPath path) {
+  for (std::size_t i = 0; i < bench_sites().size(); ++i) {
+    const BenchSite& s = bench_sites()[i];
+    if (s.site.target == target && s.site.path == path && !s.site.guarded && !s.threads) return i;
+  }
+  throw std::logic_error("no such site");
+}
+
+std::vector<Site> file_sites() {
+  std::vector<Site> sites;
+  for (const BenchSite& s : bench_sites()) sites.push_back(s.site);
+  return sites;
+}
+
+// "push-blr-guarded", "ret-blr-threads"
+std::string site_name(const BenchSite& s) {
+  return std::string(target_info(s.site.target).name) + "-" + std::string(path_name(s.site.path)) +
+         (s.site.guarded ? "-guarded" : "") + (s.threads ? "-threads" : "");
+}
+
+std::string mode_name(bool retprobe, const BenchSite& s) {
+  return (retprobe ? "uretprobe-" : "uprobe-") + site_name(s);
+}
+
+struct Mode {
+  std::string name;     // "uprobe-nop-blr"
+  bool retprobe;
+  std::size_t site;     // in bench_sites()
+  std::size_t index;    // in all_modes()
+  std::string control;  // the ret mode reached the same way
+  const BenchSite& where() const { return bench_sites()[site]; }
+  Target target() const { return where().site.target; }
+};
+
+// The ret reached the same way: on the same page where ret can be called
+// so there, else on the unguarded one (the kernel's ret simulation does
+// not look at the page).
+std::string control_of(bool retprobe, const BenchSite& s) {
+  const bool guarded = s.site.guarded && reachable(Target::Ret, s.site.path, true);
+  return mode_name(retprobe, {{Target::Ret, s.site.path, guarded}, s.threads});
+}
+
+const std::vector<Mode>& all_modes() {
+  static const std::vector<Mode> modes = [] {
+    std::vector<Mode> out;
+    auto add = [&](bool ret, std::size_t i) {
+      const BenchSite& s = bench_sites()[i];
+      out.push_back({mode_name(ret, s), ret, i, out.size(), control_of(ret, s)});
+    };
+    for (bool ret : {false, true})
+      for (std::size_t i = 0; i < bench_sites().size(); ++i)
+        if (!bench_sites()[i].threads) add(ret, i);
+    // A uretprobe adds nothing the threads would show.
+    for (std::size_t i = 0; i < bench_sites().size(); ++i)
+      if (bench_sites()[i].threads) add(false, i);
+    return out;
+  }();
   return modes;
 }
 
@@ -55,6 +129,28 @@ std::vector<std::string> mode_names() {
   std::vector<std::string> names;
   for (const Mode& m : all_modes()) names.push_back(m.name);
   return names;
+}
+
+// The names from before the call path was in them, for what they measured:
+// the target called through a pointer, bti c on the guarded page.
+ModeAliases mode_aliases() {
+  ModeAliases aliases;
+  for (std::string probe : {"uprobe-", "uretprobe-"})
+    for (const TargetInfo& t : all_targets()) {
+      const std::string name = probe + std::string(t.name);
+      aliases.emplace_back(name, name + (t.target == Target::Bti ? "-blr-guarded" : "-blr"));
+    }
+  return aliases;
+}
+
+unsigned online_cpus() {
+  const long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? static_cast<unsigned>(n) : 1;
+}
+
+Rate measure_mode(const TargetFile& file, const Mode& m, std::chrono::milliseconds duration) {
+  const TargetFile::Fn fn = file.entry(m.site);
+  return m.where().threads ? measure_threads(fn, duration, online_cpus()) : measure(fn, duration);
 }
 
 // From 6.13 the kernel simulates every probed NOP itself, whatever the
@@ -66,24 +162,47 @@ bool kernel_simulates_nop(const std::string& release) {
   return major > 6 || (major == 6 && minor >= 13);
 }
 
-// The probes of one leg: a file with all targets, one probe on each.
+// The probes of one leg: a file with every site for the uprobes, one for
+// the uretprobes, one probe for each mode.
 struct Leg {
   TargetFile uprobes, uretprobes;
-  std::vector<PerfUprobe> probes;  // uprobes then uretprobes, in target order
+  std::vector<PerfUprobe> probes;  // in the order of all_modes()
 
   explicit Leg(const std::string& name)
-      : uprobes("/tmp/probesim-bench-" + name + "-uprobe"),
-        uretprobes("/tmp/probesim-bench-" + name + "-uretprobe") {
-    for (bool ret : {false, true}) {
-      const TargetFile& file = ret ? uretprobes : uprobes;
-      for (const TargetInfo& t : all_targets()) probes.emplace_back(file.path(), file.offset(t.target), ret);
-    }
+      : uprobes("/tmp/probesim-bench-" + name + "-uprobe", file_sites()),
+        uretprobes("/tmp/probesim-bench-" + name + "-uretprobe", file_sites()) {
+    probes.reserve(all_modes().size());
+    for (const Mode& m : all_modes())
+      probes.emplace_back(file(m).path(), file(m).offset(m.site), m.retprobe, m.where().threads);
   }
   const TargetFile& file(const Mode& m) const { return m.retprobe ? uretprobes : uprobes; }
-  const PerfUprobe& probe(const Mode& m) const {
-    return probes[(m.retprobe ? all_targets().size() : 0) + static_cast<std::size_t>(m.target)];
-  }
+  const PerfUprobe& probe(const Mode& m) const { return probes[m.index]; }
 };
+
+// Calls every site of a target file through its path and checks what
+// comes back: no probes, no module, no root; under qemu-aarch64 too.
+int self_test() {
+  TargetFile file("/tmp/probesim-bench-self-test-" + std::to_string(getpid()), file_sites());
+  // qemu-user enforces PROT_BTI but its smaps has no "bt": only a "yes" says much.
+  std::cout << "guarded page per smaps: " << (file.guarded() ? "yes" : "no") << "\n";
+  int failed = 0;
+  constexpr std::uint64_t kValue = 0x0123456789abcdef;
+  for (std::size_t i = 0; i < bench_sites().size(); ++i) {
+    const BenchSite& s = bench_sites()[i];
+    const std::uint64_t want = s.site.target == Target::And ? kValue & 0xff : kValue;
+    const std::uint64_t got = file.value_entry(i)(kValue);
+    // The timing loop calls it as the benchmark does, from every CPU for
+    // a threaded site, the address space changing meanwhile.
+    const Rate r = s.threads ? measure_threads(file.entry(i), std::chrono::milliseconds(20), online_cpus())
+                             : measure(file.entry(i), std::chrono::milliseconds(1));
+    const bool ok = got == want && r.calls > 0;
+    failed += !ok;
+    std::printf("%s %s: x0 0x%016llx, %llu calls\n", ok ? "ok" : "not ok", site_name(s).c_str(),
+                static_cast<unsigned long long>(got), static_cast<unsigned long long>(r.calls));
+  }
+  std::printf("%d of %zu sites failed\n", failed, bench_sites().size());
+  return failed ? 1 : 0;
+}
 
 long stat_or_zero(const std::string& name) { return probesim_stat(name).value_or(0); }
 
@@ -101,10 +220,19 @@ void set_params(const std::vector<std::string>& params, bool on) {
 }
 
 int run(const Options& options) {
+  // The modes asked for and their controls, in the order of all_modes().
+  auto asked = [&](const std::string& name) {
+    return std::find(options.modes.begin(), options.modes.end(), name) != options.modes.end();
+  };
+  std::vector<std::string> wanted;
+  for (const Mode& m : all_modes())
+    if (options.modes.empty() || asked(m.name)) {
+      wanted.push_back(m.name);
+      wanted.push_back(m.control);
+    }
   std::vector<Mode> modes;
   for (const Mode& m : all_modes())
-    if (options.modes.empty() || std::find(options.modes.begin(), options.modes.end(), m.name) != options.modes.end())
-      modes.push_back(m);
+    if (std::find(wanted.begin(), wanted.end(), m.name) != wanted.end()) modes.push_back(m);
 
   const bool loaded = probesim_loaded();
   if (!loaded) std::cerr << "warning: probesim is not loaded: the sim leg is single-stepped too\n";
@@ -123,17 +251,21 @@ int run(const Options& options) {
   };
 
   // Probes are analysed when attached: XOL first with simulation off, then
-  // the simulated leg with it on. Each target has a probe and a retprobe,
-  // and each patches one uprobe at its entry.
-  TargetFile base("/tmp/probesim-bench-base");
+  // the simulated leg with it on. Every mode has a probe of its own, each
+  // patching one uprobe at its site's entry.
+  TargetFile base("/tmp/probesim-bench-base", file_sites());
+  // As before the call path was a mode's: nop called through a pointer.
+  const std::size_t base_site = site_index(Target::Nop, CallPath::Blr);
+
   set_params(params, false);
   Leg xol("xol");
   std::map<std::string, long> patched_before, hits_before, probes_of;
-  for (const TargetInfo& t : all_targets()) {
+  for (const Mode& m : all_modes()) {
+    const TargetInfo& t = target_info(m.target());
     if (!simulated(t)) continue;
     const std::string f(t.family);
-    patched_before[f] = stat_or_zero(f + "_patched");
-    probes_of[f] += 2;  // a probe and a retprobe per target
+    if (!patched_before.count(f)) patched_before[f] = stat_or_zero(f + "_patched");
+    ++probes_of[f];
   }
   set_params(params, true);
   Leg sim("sim");
@@ -152,10 +284,26 @@ int run(const Options& options) {
   results.kernel = system.kernel.release;
   results.system = system;
   results.bti_guarded = sim.uprobes.guarded();
+  if (!results.bti_guarded)
+    results.notes.push_back("no BTI: the -guarded modes' page is not guarded, they run as on any other");
+  for (const auto& [old_name, name] : mode_aliases())
+    if (std::find(wanted.begin(), wanted.end(), name) != wanted.end()) results.aliases.emplace_back(old_name, name);
+  const unsigned cpus = online_cpus();
   for (const Mode& m : modes) {
     results.order.push_back(m.name);
-    const TargetInfo& t = target_info(m.target);
-    results.modes[m.name].simulated = simulated(t);
+    const TargetInfo& t = target_info(m.target());
+    const Site& site = m.where().site;
+    ModeResult& r = results.modes[m.name];
+    r.simulated = simulated(t);
+    r.probe = m.retprobe ? "uretprobe" : "uprobe";
+    r.target = t.name;
+    r.path = path_name(site.path);
+    r.page = site.guarded ? "guarded" : "unguarded";
+    r.threads = m.where().threads ? cpus : 1;
+    r.control = m.control;
+    if (m.where().threads)
+      results.notes.push_back(m.name + ": " + std::to_string(cpus) +
+                              " threads call it at once, one more maps, mprotects and unmaps memory meanwhile");
     if (kernel_simulated(t))
       results.notes.push_back(m.name + ": the kernel simulates NOP itself (6.13 on): xol and sim are both its simulation");
     else if (!t.param.empty() && !simulated(t))
@@ -166,12 +314,12 @@ int run(const Options& options) {
 
   for (int round = 1; round <= options.rounds; ++round) {
     std::cerr << "round " << round << "/" << options.rounds << "\n";
-    results.base.push_back(measure(base.function(Target::Nop), options.duration).per_second);
+    results.base.push_back(measure(base.entry(base_site), options.duration).per_second);
     std::map<std::string, double> sim_rate;
     for (std::size_t i = 0; i < modes.size(); ++i) {
       const Mode& m = modes[i];
-      const Rate x = measure(xol.file(m).function(m.target), options.duration);
-      const Rate s = measure(sim.file(m).function(m.target), options.duration);
+      const Rate x = measure_mode(xol.file(m), m, options.duration);
+      const Rate s = measure_mode(sim.file(m), m, options.duration);
       xol_calls[i] += x.calls;
       sim_calls[i] += s.calls;
       ModeResult& r = results.modes[m.name];
@@ -180,10 +328,8 @@ int run(const Options& options) {
       r.sim_over_xol.push_back(s.per_second / x.per_second);
       sim_rate[m.name] = s.per_second;
     }
-    for (const Mode& m : modes) {
-      const std::string ret = m.retprobe ? "uretprobe-ret" : "uprobe-ret";
-      if (sim_rate.count(ret)) results.modes[m.name].sim_over_ret.push_back(sim_rate[m.name] / sim_rate[ret]);
-    }
+    for (const Mode& m : modes)
+      results.modes[m.name].sim_over_ret.push_back(sim_rate[m.name] / sim_rate.at(m.control));
   }
 
   // Every call must have been seen by its probe exactly once.
@@ -202,7 +348,7 @@ int run(const Options& options) {
   for (const auto& [family, before] : hits_before) {
     std::uint64_t calls = 0;
     for (std::size_t i = 0; i < modes.size(); ++i)
-      if (target_info(modes[i].target).family == family) calls += sim_calls[i];
+      if (target_info(modes[i].target()).family == family) calls += sim_calls[i];
     const long counted = stat_or_zero(family + "_hits") - before;
     results.family_hits[family] = {static_cast<std::uint64_t>(counted), calls};
     if (static_cast<std::uint64_t>(counted) != calls) {
@@ -227,21 +373,30 @@ int run(const Options& options) {
 int main(int argc, char** argv) {
   using namespace probesim::bench;
   const std::vector<std::string> modes = mode_names();
+  const ModeAliases aliases = mode_aliases();
   Options options;
   try {
-    options = parse_options(std::vector<std::string>(argv + 1, argv + argc), modes);
+    options = parse_options(std::vector<std::string>(argv + 1, argv + argc), modes, aliases);
   } catch (const UsageError& e) {
     std::cerr << "probesim-bench: " << e.what() << "\n"
               << "Try 'probesim-bench --help' for the options.\n";
     return 2;
   }
   if (options.help) {
-    std::cout << usage(modes);
+    std::cout << usage(modes, aliases);
     return 0;
   }
   if (options.version) {
     std::cout << version_line();
     return 0;
+  }
+  if (options.self_test) {
+    try {
+      return self_test();
+    } catch (const std::exception& e) {
+      std::cerr << "probesim-bench: " << e.what() << "\n";
+      return 1;
+    }
   }
   int status = 1;
   try {

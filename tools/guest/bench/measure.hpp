@@ -17,6 +17,12 @@ struct Rate {
 // Calls @fn in batches until @duration has passed.
 Rate measure(TargetFile::Fn fn, std::chrono::milliseconds duration);
 
+// The same from @threads threads at once, while one more thread maps,
+// mprotects and unmaps an unrelated anonymous region in a loop: writers of
+// the mmap lock, which a hit that has to look its page up can meet.
+// per_second counts the calls of all threads together.
+Rate measure_threads(TargetFile::Fn fn, std::chrono::milliseconds duration, unsigned threads);
+
 struct Spread {
   double median = 0, min = 0, max = 0;
 };

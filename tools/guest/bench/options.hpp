@@ -4,6 +4,7 @@
 #include <chrono>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace probesim::bench {
@@ -11,8 +12,9 @@ namespace probesim::bench {
 struct Options {
   int rounds = 5;
   std::chrono::milliseconds duration{300};
-  std::vector<std::string> modes;  // empty: every mode
+  std::vector<std::string> modes;  // empty: every mode; aliases resolved
   std::string json;                // empty: no JSON file
+  bool self_test = false;          // call every site, no probes
   bool help = false;
   bool version = false;
 };
@@ -22,12 +24,15 @@ struct UsageError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// The names modes had before they carried the call path: (old, new).
+using ModeAliases = std::vector<std::pair<std::string, std::string>>;
+
 // args excludes the program name; known_modes are the modes there are.
 // Throws UsageError.
 Options parse_options(const std::vector<std::string>& args,
-                      const std::vector<std::string>& known_modes);
+                      const std::vector<std::string>& known_modes, const ModeAliases& aliases);
 
-std::string usage(const std::vector<std::string>& known_modes);
+std::string usage(const std::vector<std::string>& known_modes, const ModeAliases& aliases);
 
 // "probesim-bench X\n", X the PACKAGE_VERSION of dkms.conf.
 std::string version_line();

@@ -1,5 +1,6 @@
 #include "output.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -98,17 +99,19 @@ void write_system(std::ostream& out, const SystemInfo& system) {
 }  // namespace
 
 void print_table(std::ostream& out, const Results& results) {
+  std::size_t width = 16;
+  for (const std::string& mode : results.order) width = std::max(width, mode.size() + 2);
   out << "kernel " << results.kernel << ": hits/s median (min-max) over "
       << results.base.size() << " interleaved rounds; ratios are per round\n";
-  out << pad("mode", 16) << pad("xol", 24) << pad("sim", 24) << pad("sim/xol", 20)
+  out << pad("mode", width) << pad("xol", 24) << pad("sim", 24) << pad("sim/xol", 20)
       << "sim/ret\n";
   for (const std::string& mode : results.order) {
     const ModeResult& r = results.modes.at(mode);
-    out << pad(mode, 16) << pad(rate_cell(r.xol), 24) << pad(rate_cell(r.sim), 24)
+    out << pad(mode, width) << pad(rate_cell(r.xol), 24) << pad(rate_cell(r.sim), 24)
         << pad(ratio_cell(r.sim_over_xol), 20) << ratio_cell(r.sim_over_ret) << "\n";
   }
-  out << pad("base", 16) << rate_cell(results.base) << " calls/s without a probe\n";
-  out << "bti target on a guarded (PROT_BTI) page: " << (results.bti_guarded ? "yes" : "no") << "\n";
+  out << pad("base", width) << rate_cell(results.base) << " calls/s without a probe\n";
+  out << "-guarded modes on a guarded (PROT_BTI) page: " << (results.bti_guarded ? "yes" : "no") << "\n";
   for (const auto& [family, h] : results.family_hits)
     out << family << "_hits: " << h.counted << " of the sim leg's " << h.calls << " calls\n";
   for (const std::string& note : results.notes) out << "note: " << note << "\n";
@@ -137,14 +140,23 @@ void write_json(std::ostream& out, const Results& results) {
     out << hsep << json_string(note);
     hsep = ", ";
   }
-  out << "],\n  \"modes\": {";
+  out << "],\n  \"aliases\": {";
+  hsep = "";
+  for (const auto& [old_name, name] : results.aliases) {
+    out << hsep << json_string(old_name) << ": " << json_string(name);
+    hsep = ", ";
+  }
+  out << "},\n  \"modes\": {";
   const char* sep = "\n";
   for (const std::string& mode : results.order) {
     const ModeResult& r = results.modes.at(mode);
     out << sep << "    \"" << mode << "\": {\"xol\": " << spread(r.xol).median
         << ", \"sim\": " << spread(r.sim).median << ", \"sim_over_xol\": " << ratio(r.sim_over_xol)
         << ", \"sim_over_ret\": " << ratio(r.sim_over_ret)
-        << ", \"simulated\": " << (r.simulated ? "true" : "false") << "}";
+        << ", \"simulated\": " << (r.simulated ? "true" : "false") << ", \"probe\": " << json_string(r.probe)
+        << ", \"target\": " << json_string(r.target) << ", \"path\": " << json_string(r.path)
+        << ", \"page\": " << json_string(r.page) << ", \"threads\": " << r.threads
+        << ", \"control\": " << json_string_or_null(r.control) << "}";
     sep = ",\n";
   }
   out << "\n  },\n";

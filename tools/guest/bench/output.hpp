@@ -5,6 +5,7 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "measure.hpp"
@@ -12,12 +13,18 @@
 
 namespace probesim::bench {
 
-// Per-round measurements of one mode, e.g. "uprobe-nop".
+// Per-round measurements of one mode, e.g. "uprobe-nop-blr".
 struct ModeResult {
-  std::vector<double> xol, sim;            // hits/s
+  std::vector<double> xol, sim;            // hits/s (of all threads)
   std::vector<double> sim_over_xol;        // per-round ratios
-  std::vector<double> sim_over_ret;
+  std::vector<double> sim_over_ret;        // over the control's sim
   bool simulated = false;                  // probesim patched the sim leg
+  // What the name says, for readers that group modes: "uprobe" or
+  // "uretprobe"; the target ("push"); the call path ("bl", "blr", "plt");
+  // the page ("unguarded", "guarded"); the threads calling at once; the
+  // mode whose sim sim_over_ret divides by.
+  std::string probe, target, path, page, control;
+  unsigned threads = 1;
 };
 
 // probesim's simulated-hit counter against the calls the sim leg made.
@@ -33,12 +40,15 @@ struct Results {
   std::map<std::string, ModeResult> modes;
   bool bti_guarded = false;                // the bti target's page has PROT_BTI
   std::map<std::string, FamilyHits> family_hits;
+  std::vector<std::pair<std::string, std::string>> aliases;  // old mode name, new
   std::vector<std::string> notes;
   SystemInfo system;                       // CPU, kernel, VM or bare metal
 };
 
 void print_table(std::ostream& out, const Results& results);
-// The keys of earlier versions stay as they were; "system" came later.
+// The keys of earlier versions stay as they were; "system" came later,
+// then the call path in the mode names, with "aliases" from the old names
+// and each mode's probe, target, path, page, threads and control.
 void write_json(std::ostream& out, const Results& results);
 
 }  // namespace probesim::bench

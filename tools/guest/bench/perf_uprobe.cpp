@@ -24,7 +24,7 @@ std::uint64_t read_sysfs_number(const std::string& file, const std::string& pref
 
 }  // namespace
 
-PerfUprobe::PerfUprobe(const std::string& path, std::uint64_t offset, bool retprobe) {
+PerfUprobe::PerfUprobe(const std::string& path, std::uint64_t offset, bool retprobe, bool inherit) {
   perf_event_attr attr{};
   attr.size = sizeof(attr);
   attr.type = static_cast<std::uint32_t>(read_sysfs_number(std::string(kPmu) + "/type", ""));
@@ -32,6 +32,7 @@ PerfUprobe::PerfUprobe(const std::string& path, std::uint64_t offset, bool retpr
     attr.config = 1ULL << read_sysfs_number(std::string(kPmu) + "/format/retprobe", "config:");
   attr.config1 = reinterpret_cast<std::uint64_t>(path.c_str());  // uprobe_path
   attr.config2 = offset;                                          // probe_offset
+  attr.inherit = inherit ? 1 : 0;
   fd_ = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC));
   if (fd_ < 0)
     throw std::system_error(errno, std::generic_category(),

@@ -9,7 +9,11 @@ namespace probesim::bench {
 
 class PerfUprobe {
  public:
-  PerfUprobe(const std::string& path, std::uint64_t offset, bool retprobe);
+  // With inherit the count includes the hits of threads started after it
+  // opened (a perf event counts one task), for the threaded modes. Each
+  // thread's copy of the event is a uprobe consumer of its own, so a hit
+  // there runs one handler per thread, in both legs and the control alike.
+  PerfUprobe(const std::string& path, std::uint64_t offset, bool retprobe, bool inherit = false);
   ~PerfUprobe();
   PerfUprobe(PerfUprobe&& other) noexcept;
   PerfUprobe(const PerfUprobe&) = delete;

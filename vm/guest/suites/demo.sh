@@ -7,7 +7,8 @@ insmod /modules/probesim.ko stp=1
 echo "probesim loaded: $(cat /sys/module/probesim/parameters/nop) nop, $(cat /sys/module/probesim/parameters/stp) stp"
 ktap_section demo sh -c '
 	echo "TAP version 13"; echo 1..1
-	if /tools/probesim-bench --rounds "${PROBESIM_ROUNDS:-3}" --duration-ms 300 >/tmp/bench.txt 2>/tmp/bench.err
+	if /tools/probesim-bench --rounds "${PROBESIM_ROUNDS:-3}" --duration-ms 300 \
+		--modes uprobe-nop,uprobe-push,uprobe-and,uprobe-bti >/tmp/bench.txt 2>/tmp/bench.err
 	then echo "ok 1 probesim-bench"; else echo "not ok 1 probesim-bench"; fi
 	sed "s/^/# /" /tmp/bench.txt /tmp/bench.err'
 cat /tmp/bench.txt
