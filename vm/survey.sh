@@ -83,7 +83,6 @@ versions_json() {
 }
 
 command -v apt-get >/dev/null || die "apt-get is needed"
-command -v python3 >/dev/null || die "python3 is needed"
 mkdir -p "$build" "$out" "$cache/results"
 timed "building probesim-survey" bash -c \
 	"cmake -S '$PROBESIM_TOP/tools' -B '$build' -DCMAKE_BUILD_TYPE=Release >'$build.log' 2>&1 &&
@@ -101,5 +100,5 @@ for suite in "${suites[@]}"; do
 	log "surveyed $suite: ${labels[*]}"
 done
 
-python3 "$PROBESIM_TOP/tools/survey/survey_report.py" "$cache/results" "$out" "${suites[@]}"
+"$tool" report "$cache/results" "$out" "${suites[@]}"
 log "wrote $out/results.md and $out/results.json"

@@ -13,6 +13,7 @@ namespace probesim::survey {
 
 std::string usage() {
   return "usage: probesim-survey [--json | --markdown] [--list] FILE...\n"
+         "       probesim-survey report RESULTS_DIR OUT_DIR SUITE...\n"
          "       probesim-survey --help | --version\n"
          "\n"
          "Classifies the first instruction of every function (from .eh_frame\n"
@@ -31,14 +32,45 @@ std::string usage() {
          "  --version   print the version and exit\n"
          "  -h, --help  print this help and exit\n"
          "\n"
-         "Exit status: 0 all files surveyed, 1 a file could not be, 2 usage.\n";
+         "report writes OUT_DIR/results.md and OUT_DIR/results.json, dated today,\n"
+         "from what make survey keeps of each SUITE in RESULTS_DIR: SUITE.json\n"
+         "(--json), SUITE.md (--markdown) and SUITE.versions.json (package\n"
+         "name to version). A FILE named report: probesim-survey -- report.\n"
+         "\n"
+         "Exit status: 0 all files surveyed (the report written), 1 a file could\n"
+         "not be (or the report not), 2 usage.\n";
 }
 
 std::string version_line() {
   return std::string("probesim-survey ") + PROBESIM_VERSION + "\n";
 }
 
+namespace {
+
+// report RESULTS_DIR OUT_DIR SUITE...: all positional.
+ParsedArguments parse_report_arguments(const std::vector<std::string>& args) {
+  ParsedArguments p;
+  p.options.command = Command::kReport;
+  if (args.size() < 4) {
+    p.error = "report needs RESULTS_DIR, OUT_DIR and a SUITE";
+    return p;
+  }
+  p.options.report = {args[1], args[2], {args.begin() + 3, args.end()}};
+  for (const auto& suite : p.options.report.suites) {
+    const std::string why = suite_name_error(suite);
+    if (!why.empty()) {
+      p.error = "suite " + suite + ": " + why;
+      return p;
+    }
+  }
+  p.ok = true;
+  return p;
+}
+
+}  // namespace
+
 ParsedArguments parse_arguments(const std::vector<std::string>& args) {
+  if (!args.empty() && args[0] == "report") return parse_report_arguments(args);
   ParsedArguments p;
   bool only_files = false;
   for (const auto& a : args) {
@@ -72,7 +104,7 @@ ParsedArguments parse_arguments(const std::vector<std::string>& args) {
 }
 
 int run(const std::vector<std::string>& args, std::ostream& out,
-        std::ostream& err) {
+        std::ostream& err, const std::string& date) {
   ParsedArguments p = parse_arguments(args);
   if (p.help) {
     out << usage();
@@ -85,6 +117,18 @@ int run(const std::vector<std::string>& args, std::ostream& out,
   if (!p.ok) {
     err << "probesim-survey: " << p.error << "\n" << usage();
     return 2;
+  }
+  if (p.options.command == Command::kReport) {
+    try {
+      write_report(p.options.report, date.empty() ? local_date() : date);
+    } catch (const ReportError& e) {
+      err << "probesim-survey: report: " << e.what() << "\n";
+      return 1;
+    } catch (const std::bad_alloc&) {
+      err << "probesim-survey: report: out of memory\n";
+      return 1;
+    }
+    return 0;
   }
   std::vector<FileSurvey> surveys;
   FileErrors errors;

@@ -1,5 +1,6 @@
 // probesim-survey FILE...: how many function entries and USDT sites of
-// arm64 binaries a uprobe hits without single-stepping, per kernel.
+// arm64 binaries a uprobe hits without single-stepping, per kernel;
+// probesim-survey report: make survey's results from such surveys.
 #include <iostream>
 
 #include "cli.hpp"

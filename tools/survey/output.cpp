@@ -171,13 +171,7 @@ Table steps_table(const std::vector<Row>& rows, int footer, BaseKernel k) {
                             {variant_of(k, Probesim::kStp), Step::kStp}};
   Table t;
   t.header = {"binary", "functions"};
-  for (const Column& c : columns) {
-    if (c.step == Step::kKernel)
-      t.header.push_back(std::string(base_kernel_name(k)) + " stock");
-    else
-      t.header.push_back("+ " + std::string(step_name(c.step)) +
-                         (c.step == Step::kStp ? "=1" : ""));
-  }
+  for (const Column& c : columns) t.header.push_back(step_column(k, c.step));
   for (const auto& r : rows) {
     const Counts& n = *r.functions;
     std::vector<std::string> cells = {r.label, std::to_string(n.total)};
@@ -316,12 +310,20 @@ Totals totals(const std::vector<FileSurvey>& files) {
   return t;
 }
 
-std::string percent(std::size_t n, std::size_t of) {
+std::string percent(std::int64_t n, std::int64_t of) {
   if (of == 0) return "-";
+  return percent_text(100.0 * static_cast<double>(n) / static_cast<double>(of));
+}
+
+std::string percent_text(double p) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%",
-                100.0 * static_cast<double>(n) / static_cast<double>(of));
+  std::snprintf(buf, sizeof buf, "%.1f%%", p);
   return buf;
+}
+
+std::string step_column(BaseKernel kernel, Step step) {
+  if (step == Step::kKernel) return std::string(base_kernel_name(kernel)) + " stock";
+  return "+ " + std::string(step_name(step)) + (step == Step::kStp ? "=1" : "");
 }
 
 std::string render_tables(const std::vector<FileSurvey>& files,

@@ -2,6 +2,7 @@
 // a per-entry listing.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,8 +27,15 @@ struct Totals {
 
 Totals totals(const std::vector<FileSurvey>& files);
 
-// "57.0%"; "-" when there is nothing to divide by.
-std::string percent(std::size_t n, std::size_t of);
+// "57.0%"; "-" when there is nothing to divide by. Signed, as the
+// report's differences of counts read from a file are.
+std::string percent(std::int64_t n, std::int64_t of);
+// A percentage as percent() writes it: 57.0 is "57.0%".
+std::string percent_text(double p);
+
+// The head of a column of steps_table (Step): "6.12 stock" for the
+// kernel's own, then "+ nop", "+ alu", "+ bti", "+ stp=1".
+std::string step_column(BaseKernel kernel, Step step);
 
 enum class TableFormat { kText, kMarkdown };
 

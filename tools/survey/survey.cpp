@@ -129,7 +129,7 @@ FileSurvey survey_image(Bytes data, std::string path) {
   return out;
 }
 
-FileSurvey survey_file(const std::string& path) {
+std::vector<std::uint8_t> read_whole_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw ParseError("is a directory");
@@ -138,7 +138,11 @@ FileSurvey survey_file(const std::string& path) {
   std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(in)),
                                  std::istreambuf_iterator<char>());
   if (in.bad()) throw ParseError("read error");
-  return survey_image(data, path);
+  return data;
+}
+
+FileSurvey survey_file(const std::string& path) {
+  return survey_image(read_whole_file(path), path);
 }
 
 }  // namespace probesim::survey

@@ -69,4 +69,8 @@ FileSurvey survey_image(Bytes data, std::string path);
 // Reads the file and surveys it. Raises ParseError (also for I/O errors).
 FileSurvey survey_file(const std::string& path);
 
+// The file's bytes. Raises ParseError: "is a directory", "cannot open:
+// REASON", "read error".
+std::vector<std::uint8_t> read_whole_file(const std::string& path);
+
 }  // namespace probesim::survey

@@ -115,7 +115,7 @@ std::string Table::text(std::size_t max_width) const {
   return out;
 }
 
-std::string Table::markdown() const {
+std::string Table::markdown(std::size_t label_columns) const {
   auto line = [&](const std::vector<std::string>& r, bool bold) {
     std::string out = "|";
     for (std::size_t i = 0; i < header.size(); i++) {
@@ -129,7 +129,7 @@ std::string Table::markdown() const {
   };
   std::string out = line(header, false) + "|";
   for (std::size_t i = 0; i < header.size(); i++)
-    out += i == 0 ? " --- |" : " ---: |";
+    out += i < label_columns ? " --- |" : " ---: |";
   out += "\n";
   for (std::size_t i = 0; i < rows.size(); i++)
     out += line(rows[i], footer_from >= 0 && static_cast<int>(i) >= footer_from);

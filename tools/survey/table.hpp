@@ -26,7 +26,9 @@ struct Table {
   // reads in a terminal without wrapping; a first-column cell too long to
   // fit beside the widest other column loses its start to "...".
   std::string text(std::size_t max_width = 100) const;
-  std::string markdown() const;
+  // The first label_columns columns are aligned left (names), the others
+  // right (figures).
+  std::string markdown(std::size_t label_columns = 1) const;
 };
 
 }  // namespace probesim::survey

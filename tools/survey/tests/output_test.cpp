@@ -20,6 +20,8 @@ TEST(Output, Percent) {
   EXPECT_EQ(percent(0, 5), "0.0%");
   EXPECT_EQ(percent(5, 5), "100.0%");
   EXPECT_EQ(percent(1, 0), "-");
+  EXPECT_EQ(percent(-1, 4), "-25.0%");  // the report subtracts counts
+  EXPECT_EQ(percent_text(64.5), "64.5%");
 }
 
 TEST(Output, TotalsAddUp) {
@@ -111,6 +113,16 @@ TEST(Table, DropsEmptyColumnsAndAligns) {
   t.drop_empty_columns(1);
   EXPECT_EQ(t.text(), "name     a\n----------\nx        1\nlonger  22\n");
   EXPECT_EQ(t.markdown(), "| name | a |\n| --- | ---: |\n| x | 1 |\n| longer | 22 |\n");
+}
+
+TEST(Table, MarkdownLabelColumns) {
+  Table t;
+  t.header = {"suite", "binary", "n"};
+  t.rows = {{"s", "grep", "1"}};
+  EXPECT_EQ(t.markdown(2),
+            "| suite | binary | n |\n| --- | --- | ---: |\n| s | grep | 1 |\n");
+  EXPECT_EQ(t.markdown(0),
+            "| suite | binary | n |\n| ---: | ---: | ---: |\n| s | grep | 1 |\n");
 }
 
 TEST(Table, WideTablesAreCutIntoBlocks) {
