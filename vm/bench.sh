@@ -13,7 +13,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 kver=${KVER:-6.12}
 out=$PROBESIM_TOP/bench
-report=$PROBESIM_TOP/tools/bench/bench_report.py
 
 # gnuplot draws the trigger plot. Installed on demand, by the same rule as
 # setup-host.sh: as root when missing, else the command to run is printed.
@@ -33,6 +32,8 @@ need_gnuplot() {
 
 timed "host setup" "$here/setup-host.sh"
 need_gnuplot
+# The host tools' probesim-report writes the results (bench kernel, bench merge).
+report=$("$here/build-tools.sh")/report/probesim-report
 grep_payload=$("$here/build-grep-payload.sh")
 
 rc=0
@@ -42,9 +43,9 @@ console=$PROBESIM_OUT/runs/bench-$kver.log
 mkdir -p "$out"
 # The results are written even when a check failed, with the errors in
 # them; make bench fails all the same.
-python3 "$report" kernel --console "$console" --kver "$kver" \
+"$report" bench kernel --console "$console" --kver "$kver" \
 	--probes "$grep_payload/probes.tsv" --out "$out" || rc=1
-python3 "$report" merge --out "$out" --plot "$PROBESIM_OUT/bench-plot" || rc=1
+"$report" bench merge --out "$out" --plot "$PROBESIM_OUT/bench-plot" || rc=1
 gnuplot "$PROBESIM_OUT/bench-plot/results.gp" || rc=1
 log "wrote $out/results.md, $out/results.json, $out/results.svg and $out/results-$kver.*"
 sed -n '/^kernel .*hits\/s/,/^base/p' "$console"

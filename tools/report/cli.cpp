@@ -1,5 +1,6 @@
 #include "cli.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 #ifndef PROBESIM_VERSION
@@ -22,7 +23,46 @@ std::string usage() {
   return "usage: probesim-report --console LOG --label LABEL [--allow FILE]\n"
          "                       [--expect test-failure|splat|timeout] [--totals FILE]\n"
          "                       [--verbose]\n"
-         "       probesim-report --help | --version\n";
+         "       probesim-report bench kernel --console LOG --kver KVER --probes PROBES.TSV\n"
+         "                       --out DIR\n"
+         "       probesim-report bench merge --out DIR --plot PLOTDIR\n"
+         "       probesim-report --help | --version\n"
+         "\n"
+         "Without a command: judge the console log of one VM run (exit 0 passed,\n"
+         "1 failed, 2 usage or I/O error).\n"
+         "\n"
+         "bench kernel: read the sections of one benchmark boot (trigger and grep\n"
+         "  benchmarks), check the grep runs, join the per-probe hits with the\n"
+         "  survey's instruction classes (PROBES.TSV, from the grep payload) and\n"
+         "  write DIR/results-KVER.json and DIR/results-KVER.md. Exit 1 when a\n"
+         "  check failed; the files are written all the same, with the errors.\n"
+         "bench merge: combine every DIR/results-KVER.json into DIR/results.json\n"
+         "  and DIR/results.md, and write PLOTDIR/results.gp and PLOTDIR/results.dat,\n"
+         "  the gnuplot script and data of the trigger plot DIR/results.svg.\n";
+}
+
+std::optional<OptionValue> read_option(const std::vector<std::string>& args, std::size_t& i,
+                                       std::initializer_list<std::string_view> names,
+                                       std::string& error) {
+  const std::string_view arg = args[i];
+  std::string_view name = arg;
+  std::optional<std::string> value;
+  if (const std::size_t equals = arg.find('='); arg.starts_with("--") && equals != arg.npos) {
+    name = arg.substr(0, equals);
+    value = std::string(arg.substr(equals + 1));
+  } else if (i + 1 < args.size()) {
+    value = args[i + 1];
+  }
+  if (std::find(names.begin(), names.end(), name) == names.end()) {
+    error = "unknown argument '" + std::string(arg) + "'";
+    return std::nullopt;
+  }
+  if (!value) {
+    error = std::string(name) + " needs a value";
+    return std::nullopt;
+  }
+  if (name == arg) ++i;  // the value was the next argument
+  return OptionValue{std::string(name), std::move(*value)};
 }
 
 std::string version_line() {
@@ -49,34 +89,27 @@ ParsedArguments parse_arguments(const std::vector<std::string>& args) {
       options.verbose = true;
       continue;
     }
-    std::string_view name = arg;
-    std::optional<std::string> value;
-    if (const std::size_t equals = arg.find('='); arg.starts_with("--") && equals != arg.npos) {
-      name = arg.substr(0, equals);
-      value = std::string(arg.substr(equals + 1));
-    } else if (i + 1 < args.size()) {
-      value = args[i + 1];
-    }
-    const bool takes_value = name == "--console" || name == "--label" || name == "--allow" ||
-                             name == "--expect" || name == "--totals";
-    if (!takes_value) return error("unknown argument '" + std::string(arg) + "'");
-    if (!value) return error(std::string(name) + " needs a value");
-    if (name == arg) ++i;  // the value was the next argument
+    std::string message;
+    const auto option =
+        read_option(args, i, {"--console", "--label", "--allow", "--expect", "--totals"}, message);
+    if (!option) return error(message);
+    const std::string& name = option->name;
+    const std::string& value = option->value;
 
     if (name == "--console") {
-      options.console_path = *value;
+      options.console_path = value;
       have_console = true;
     } else if (name == "--label") {
-      options.label = *value;
+      options.label = value;
       have_label = true;
     } else if (name == "--allow") {
-      options.allow_path = *value;
+      options.allow_path = value;
     } else if (name == "--totals") {
-      options.totals_path = *value;
+      options.totals_path = value;
     } else {
-      options.expect = parse_expect_kind(*value);
+      options.expect = parse_expect_kind(value);
       if (!options.expect) {
-        return error("--expect must be test-failure, splat or timeout, not '" + *value + "'");
+        return error("--expect must be test-failure, splat or timeout, not '" + value + "'");
       }
     }
   }

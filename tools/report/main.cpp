@@ -1,16 +1,18 @@
 // probesim-report: decides pass/fail for the serial console log of one VM
-// run. This file only does argument handling and file I/O; the analysis is
-// in the probesim_report library.
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+// run, and writes the benchmark results ("bench kernel", "bench merge").
+// This file only does argument handling and file I/O; the analysis is in
+// the probesim_report library.
 #include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "allowlist.hpp"
+#include "bench_cli.hpp"
+#include "bench_kernel.hpp"
+#include "bench_merge.hpp"
 #include "cli.hpp"
+#include "file_io.hpp"
 #include "render.hpp"
 #include "report.hpp"
 #include "verdict.hpp"
@@ -23,46 +25,31 @@ void print_error(const std::string& message) {
   std::cerr << "probesim-report: " << message << '\n';
 }
 
-std::string describe_errno(const std::string& what, const std::string& path) {
-  return "cannot " + what + " '" + path + "': " + std::strerror(errno);
-}
-
-std::optional<std::string> read_file(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file) {
-    print_error(describe_errno("open", path));
-    return std::nullopt;
-  }
-  std::string content;
-  char buffer[65536];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) content.append(buffer, n);
-  const bool failed = std::ferror(file) != 0;
-  if (failed) print_error(describe_errno("read", path));
-  std::fclose(file);
-  if (failed) return std::nullopt;
+std::optional<std::string> read_or_complain(const std::string& path) {
+  std::string error;
+  auto content = read_file(path, error);
+  if (!content) print_error(error);
   return content;
 }
 
-bool append_line(const std::string& path, const std::string& line) {
-  std::FILE* file = std::fopen(path.c_str(), "a");
-  if (!file) {
-    print_error(describe_errno("open", path));
-    return false;
+int bench(const std::vector<std::string>& args) {
+  const BenchArguments parsed = parse_bench_arguments(args);
+  if (parsed.help) {
+    std::cout << usage();
+    return kExitPassed;
   }
-  const bool written = std::fprintf(file, "%s\n", line.c_str()) >= 0;
-  const bool closed = std::fclose(file) == 0;
-  if (!written || !closed) {
-    print_error(describe_errno("write", path));
-    return false;
-  }
-  return true;
+  if (parsed.kernel) return run_bench_kernel(*parsed.kernel, std::cerr);
+  if (parsed.merge) return run_bench_merge(*parsed.merge, std::cerr);
+  print_error(parsed.error);
+  std::cerr << usage();
+  return kExitUsageError;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "bench") return bench({args.begin() + 1, args.end()});
   const ParsedArguments parsed = parse_arguments(args);
   if (parsed.help) {
     std::cout << usage();
@@ -79,12 +66,12 @@ int main(int argc, char** argv) {
   }
   const Options& options = *parsed.options;
 
-  const auto console = read_file(options.console_path);
+  const auto console = read_or_complain(options.console_path);
   if (!console) return kExitUsageError;
 
   Allowlist allowlist;
   if (options.allow_path) {
-    const auto text = read_file(*options.allow_path);
+    const auto text = read_or_complain(*options.allow_path);
     if (!text) return kExitUsageError;
     try {
       allowlist = Allowlist::parse(*text, *options.allow_path);
@@ -99,8 +86,12 @@ int main(int argc, char** argv) {
   print_report(std::cout, options.label, report, verdict, options.verbose);
   std::cout.flush();
 
-  if (options.totals_path && !append_line(*options.totals_path, totals_line(verdict.counts))) {
-    return kExitUsageError;
+  if (options.totals_path) {
+    std::string error;
+    if (!append_file(*options.totals_path, totals_line(verdict.counts) + "\n", error)) {
+      print_error(error);
+      return kExitUsageError;
+    }
   }
   return verdict.exit_code;
 }

@@ -14,6 +14,9 @@ std::vector<std::string> split_lines(std::string_view text);
 std::string_view trim(std::string_view text);
 std::string_view trim_left(std::string_view text);
 
+// "\r\n" and a lone "\r" made "\n", as a Python text reader sees a file.
+std::string universal_newlines(std::string_view text);
+
 bool starts_with_nocase(std::string_view text, std::string_view prefix);
 
 // Removes a leading printk prefix: an optional "<N>" log level, the

@@ -46,5 +46,10 @@ TEST(StripTimestamp, LeavesOtherLinesAlone) {
   EXPECT_TRUE(has_timestamp("[    0.000000] Booting Linux"));
 }
 
+TEST(UniversalNewlines, CrLfAndLoneCrBecomeNewlines) {
+  EXPECT_EQ(universal_newlines("a\r\nb\rc\n\r\r\nd\r"), "a\nb\nc\n\n\nd\n");
+  EXPECT_EQ(universal_newlines("plain"), "plain");
+}
+
 }  // namespace
 }  // namespace probesim::report

@@ -1,0 +1,116 @@
+#include "bench_kernel.hpp"
+
+#include <filesystem>
+#include <system_error>
+
+#include "bench_grep.hpp"
+#include "bench_grep_json.hpp"
+#include "bench_markdown.hpp"
+#include "bench_sections.hpp"
+#include "console.hpp"
+#include "file_io.hpp"
+#include "json.hpp"
+#include "python_format.hpp"
+#include "text.hpp"
+#include "utf8.hpp"
+#include "verdict.hpp"
+
+namespace probesim::report {
+
+namespace {
+
+// Console text as the checks read it: valid UTF-8, one line per "\n".
+std::string readable(std::string_view bytes) {
+  return universal_newlines(replace_invalid_utf8(bytes));
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string out;
+  for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + lines[i];
+  return out;
+}
+
+// The trigger benchmark's results; an object with nothing in it when they
+// are missing or unreadable, which is an error.
+Json trigger_results(const ConsoleLog& log, std::vector<std::string>& errors) {
+  const Section* section = find_section(log, "json", "bench");
+  if (!section) {
+    errors.push_back("no trigger benchmark JSON in the console log");
+    return Json::Object();
+  }
+  try {
+    Json trigger = parse_json(joined(section->lines));
+    if (trigger.object()) return trigger;
+    if (trigger.truthy()) errors.push_back("trigger benchmark JSON: not an object");
+  } catch (const JsonError& e) {
+    errors.push_back(std::string("trigger benchmark JSON: ") + e.what());
+  }
+  return Json::Object();
+}
+
+std::string summary(const GrepResult& g, std::string_view kver) {
+  return "grep on " + std::string(kver) + ": none " + fixed(g.none, 3) + " s, xol " +
+         fixed(g.xol, 3) + " s, sim " + fixed(g.sim, 3) + " s; (xol-none)/(sim-none) " +
+         spread_text(spread(g.ratio), 2) + "; " + std::to_string(g.hits.total) + " hits";
+}
+
+}  // namespace
+
+KernelOutput bench_kernel(std::string_view console, const Probes& probes, std::string_view kver) {
+  const ConsoleLog log = split_console(readable(console));
+  KernelPage page;
+  page.kver = std::string(kver);
+  Json result = trigger_results(log, page.errors);
+  if (const Section* table = find_section(log, "table", "bench")) page.table = table->lines;
+  const GrepRuns runs = parse_grep_runs(log, page.errors);
+  const auto grep = grep_results(runs, probes, kver, page.errors, page.warnings);
+
+  Json::Object& members = *result.object();
+  members.set("grep", grep ? grep_json(*grep) : Json());
+  members.set("errors", Json::Array(page.errors.begin(), page.errors.end()));
+  members.set("warnings", Json::Array(page.warnings.begin(), page.warnings.end()));
+
+  KernelOutput out;
+  out.json = dump_json(result) + "\n";
+  page.grep = grep ? &*grep : nullptr;
+  page.trigger = trigger_per_hit(&result);
+  out.markdown = kernel_markdown(page);
+  for (const std::string& e : page.errors) out.messages.push_back("error: " + e);
+  for (const std::string& w : page.warnings) out.messages.push_back("warning: " + w);
+  if (grep) out.messages.push_back(summary(*grep, kver));
+  out.failed = !page.errors.empty();
+  return out;
+}
+
+int run_bench_kernel(const BenchKernelOptions& options, std::ostream& err) {
+  std::string error;
+  const auto fail = [&](const std::string& message, int status) {
+    err << "probesim-report: " << message << '\n';
+    return status;
+  };
+  const auto console = read_file(options.console, error);
+  if (!console) return fail(error, kExitUsageError);
+  const auto table = read_file(options.probes, error);
+  if (!table) return fail(error, kExitUsageError);
+  const auto probes = parse_probes(readable(*table), error);
+  if (!probes) return fail(options.probes + ": " + error, kExitUsageError);
+
+  KernelOutput out;
+  try {
+    out = bench_kernel(*console, *probes, options.kver);
+  } catch (const BenchFatal& fatal) {
+    return fail(fatal.what(), kExitFailed);
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(options.out, ec);
+  if (ec) return fail("cannot create '" + options.out + "': " + ec.message(), kExitUsageError);
+  const std::string base =
+      (std::filesystem::path(options.out) / ("results-" + options.kver)).string();
+  if (!write_file(base + ".json", out.json, error) ||
+      !write_file(base + ".md", out.markdown, error))
+    return fail(error, kExitUsageError);
+  for (const std::string& message : out.messages) err << message << '\n';
+  return out.failed ? kExitFailed : kExitPassed;
+}
+
+}  // namespace probesim::report

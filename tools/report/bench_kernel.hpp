@@ -1,0 +1,33 @@
+// "probesim-report bench kernel": one kernel's results-KVER.json and
+// results-KVER.md from its benchmark boot's console.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bench_cli.hpp"
+#include "bench_probes.hpp"
+
+namespace probesim::report {
+
+struct KernelOutput {
+  std::string json;      // results-KVER.json
+  std::string markdown;  // results-KVER.md
+  // For stderr: "error: ..." and "warning: ..." lines, and a summary of
+  // the grep figures.
+  std::vector<std::string> messages;
+  bool failed = false;  // a check failed
+};
+
+// console is the log as read (any bytes). Throws BenchFatal when the
+// survey has no rules for kver.
+KernelOutput bench_kernel(std::string_view console, const Probes& probes, std::string_view kver);
+
+// Reads the files, writes the results; messages go to err. Exit status
+// 0, 1 when a check failed or the survey has no rules for the kernel, 2
+// on an I/O error.
+int run_bench_kernel(const BenchKernelOptions& options, std::ostream& err);
+
+}  // namespace probesim::report

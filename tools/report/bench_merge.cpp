@@ -1,0 +1,131 @@
+#include "bench_merge.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "bench_markdown.hpp"
+#include "bench_plot.hpp"
+#include "bench_probes.hpp"
+#include "file_io.hpp"
+#include "json.hpp"
+#include "text.hpp"
+#include "utf8.hpp"
+#include "verdict.hpp"
+
+namespace probesim::report {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kPrefix = "results-";
+constexpr std::string_view kSuffix = ".json";
+
+// The kernel whose results lead results.json.
+constexpr const char* kDefaultKernel = "6.12";
+
+std::string absolute_path(const fs::path& path) {
+  std::error_code ec;
+  const fs::path full = fs::absolute(path, ec);
+  return (ec ? path : full).lexically_normal().string();
+}
+
+}  // namespace
+
+MergeOutput bench_merge(const KernelResults& results, const std::vector<std::string>& pages,
+                        const std::string& data_path, const std::string& svg_path) {
+  MergeOutput out;
+  // The default kernel's results at the top level (kernel, base, modes,
+  // grep), every kernel's under "kernels".
+  Json::Object kernels;
+  for (const auto& [kver, r] : results) kernels.set(kver, r);
+  const Json* lead = kernels.find(kDefaultKernel);
+  Json top = lead ? *lead : results.back().second;
+  top.object()->set("kernels", std::move(kernels));
+  out.json = dump_json(top) + "\n";
+
+  std::string list;
+  for (const auto& [kver, r] : results) list += (list.empty() ? "" : ", ") + kver;
+  std::vector<std::string> md = {
+      "# probesim benchmarks",
+      "",
+      "Written by `make bench` (one kernel per run: `make bench` for 6.12, `KVER=6.1 make bench` "
+      "for 6.1); this file covers every kernel whose `results-KVER.json` is here: " +
+          list + ".",
+      "",
+      "![trigger benchmark](results.svg)",
+      ""};
+  const auto section = upstream_section(results);
+  md.insert(md.end(), section.begin(), section.end());
+  md.insert(md.end(), pages.begin(), pages.end());
+  std::string text;
+  for (std::size_t i = 0; i < md.size(); ++i) text += (i ? "\n" : "") + md[i];
+  out.markdown = end_with_newline(text);
+
+  const auto modes = plot_modes(results);
+  out.plot_data = plot_data(results, modes);
+  out.plot_script = plot_script(results, modes.size(), data_path, svg_path);
+  return out;
+}
+
+std::vector<std::string> kernels_in(const std::string& dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() >= kPrefix.size() + kSuffix.size() && name.starts_with(kPrefix) &&
+        name.ends_with(kSuffix))
+      names.push_back(name.substr(kPrefix.size(), name.size() - kPrefix.size() - kSuffix.size()));
+  }
+  std::sort(names.begin(), names.end());
+  std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+    return kernel_key(a) < kernel_key(b);
+  });
+  return names;
+}
+
+int run_bench_merge(const BenchMergeOptions& options, std::ostream& err) {
+  std::string error;
+  const auto fail = [&](const std::string& message) {
+    err << "probesim-report: " << message << '\n';
+    return kExitFailed;
+  };
+  const fs::path out(options.out), plot(options.plot);
+  KernelResults results;
+  for (const std::string& kver : kernels_in(options.out)) {
+    const std::string path = (out / ("results-" + kver + ".json")).string();
+    const auto text = read_file(path, error);
+    if (!text) return fail(error);
+    try {
+      Json result = parse_json(replace_invalid_utf8(*text));
+      if (!result.object()) return fail(path + ": not a JSON object");
+      results.emplace_back(kver, std::move(result));
+    } catch (const JsonError& e) {
+      return fail(path + ": " + e.what());
+    }
+  }
+  if (results.empty()) {
+    err << "error: no per-kernel results to merge\n";
+    return kExitFailed;
+  }
+  std::vector<std::string> pages;
+  for (const auto& [kver, r] : results) {
+    const auto page = read_file((out / ("results-" + kver + ".md")).string(), error);
+    if (!page) return fail(error);
+    pages.push_back(universal_newlines(replace_invalid_utf8(*page)));
+  }
+  const MergeOutput merged = bench_merge(results, pages, absolute_path(plot / "results.dat"),
+                                         absolute_path(out / "results.svg"));
+  std::error_code ec;
+  fs::create_directories(plot, ec);
+  if (ec) return fail("cannot create '" + options.plot + "': " + ec.message());
+  if (!write_file((out / "results.json").string(), merged.json, error) ||
+      !write_file((out / "results.md").string(), merged.markdown, error) ||
+      !write_file((plot / "results.dat").string(), merged.plot_data, error) ||
+      !write_file((plot / "results.gp").string(), merged.plot_script, error))
+    return fail(error);
+  return kExitPassed;
+}
+
+}  // namespace probesim::report

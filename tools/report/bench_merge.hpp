@@ -1,0 +1,33 @@
+// "probesim-report bench merge": results.json, results.md and the trigger
+// plot over every kernel measured so far.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "bench_cli.hpp"
+#include "bench_upstream.hpp"
+
+namespace probesim::report {
+
+struct MergeOutput {
+  std::string json;         // results.json
+  std::string markdown;     // results.md
+  std::string plot_script;  // results.gp
+  std::string plot_data;    // results.dat
+};
+
+// results in kernel order, each an object; pages their results-KVER.md.
+// data_path and svg_path are where the plot's data and picture go.
+MergeOutput bench_merge(const KernelResults& results, const std::vector<std::string>& pages,
+                        const std::string& data_path, const std::string& svg_path);
+
+// The kernels of dir's results-KVER.json, ordered by version number.
+std::vector<std::string> kernels_in(const std::string& dir);
+
+// Reads the files, writes the results; errors go to err. Exit status 0,
+// 1 when there is nothing to merge or a file is unreadable.
+int run_bench_merge(const BenchMergeOptions& options, std::ostream& err);
+
+}  // namespace probesim::report

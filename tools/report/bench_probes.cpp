@@ -1,0 +1,118 @@
+#include "bench_probes.hpp"
+
+#include "text.hpp"
+
+namespace probesim::report {
+
+namespace {
+
+std::vector<std::string> split_tabs(std::string_view line) {
+  std::vector<std::string> cells;
+  while (true) {
+    const std::size_t tab = line.find('\t');
+    cells.emplace_back(line.substr(0, tab));
+    if (tab == std::string_view::npos) return cells;
+    line.remove_prefix(tab + 1);
+  }
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+constexpr std::int64_t kBig = std::int64_t{1} << 58;
+
+// "stp x29, x30, [sp, #-N]!", N decimal: the frame record push.
+bool is_frame_push(std::string_view insn) {
+  constexpr std::string_view head = "stp x29, x30, [sp, #-";
+  constexpr std::string_view tail = "]!";
+  // head ends in '-', tail starts with ']': they cannot overlap.
+  if (!insn.starts_with(head) || !insn.ends_with(tail)) return false;
+  const std::string_view n = insn.substr(head.size(), insn.size() - head.size() - tail.size());
+  if (n.empty()) return false;
+  for (char c : n)
+    if (!is_digit(c)) return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<Probes> parse_probes(std::string_view text, std::string& error) {
+  const std::vector<std::string> lines = split_lines(text);
+  std::vector<std::string> header;
+  if (!lines.empty()) {
+    std::string_view first = lines[0];
+    while (!first.empty() && (first.front() == '#' || first.front() == ' ')) first.remove_prefix(1);
+    header = split_tabs(first);
+  } else {
+    header = {""};
+  }
+  Probes probes;
+  for (std::size_t n = 1; n < lines.size(); ++n) {
+    const std::vector<std::string> cells = split_tabs(lines[n]);
+    ProbeRow row;
+    for (std::size_t i = 0; i < header.size() && i < cells.size(); ++i)
+      row.set(header[i], cells[i]);
+    const std::string* offset = row.find("offset");
+    if (!offset) {
+      error = "probes table, line " + std::to_string(n + 1) + ": no offset";
+      return std::nullopt;
+    }
+    probes.set("f_" + *offset, std::move(row));
+  }
+  return probes;
+}
+
+const std::string& cell(const ProbeRow& row, const std::string& column) {
+  static const std::string none;
+  const std::string* value = row.find(column);
+  return value ? *value : none;
+}
+
+std::string group_of(std::string_view insn) {
+  const std::string mnemonic(insn.substr(0, insn.find(' ')));
+  const bool has_immediate = insn.find('#') != std::string_view::npos;
+  if (mnemonic == "stp") return is_frame_push(insn) ? "stp x29, x30, [sp, #-N]!" : "stp (other)";
+  if (mnemonic.starts_with("ld")) return "load (" + mnemonic + ")";
+  if ((mnemonic == "and" || mnemonic == "orr" || mnemonic == "eor" || mnemonic == "ands") &&
+      has_immediate) {
+    return mnemonic + " (immediate)";
+  }
+  if ((mnemonic == "add" || mnemonic == "sub") && has_immediate) return "add/sub (immediate)";
+  for (std::string_view branch : {"b", "bl", "cbz", "cbnz", "tbz", "tbnz", "ret", "br"}) {
+    if (mnemonic == branch) return "branch (" + mnemonic + ")";
+  }
+  if (mnemonic.starts_with("b.")) return "branch (" + mnemonic + ")";
+  return mnemonic;
+}
+
+std::optional<std::string> family_of(std::string_view verdict) {
+  constexpr std::string_view prefix = "probesim-";
+  if (!verdict.starts_with(prefix)) return std::nullopt;
+  return std::string(verdict.substr(prefix.size()));
+}
+
+std::vector<std::int64_t> kernel_key(std::string_view kver) {
+  std::vector<std::int64_t> key;
+  for (std::size_t i = 0; i < kver.size();) {
+    if (!is_digit(kver[i])) {
+      ++i;
+      continue;
+    }
+    std::int64_t n = 0;
+    for (; i < kver.size() && is_digit(kver[i]); ++i)
+      if (n < kBig) n = n * 10 + (kver[i] - '0');  // a version has no such numbers
+    key.push_back(n);
+  }
+  return key;
+}
+
+std::optional<std::string> variant_for(std::string_view kver, const Probes& probes) {
+  const std::vector<std::int64_t> key = kernel_key(kver);
+  std::string series;
+  for (std::size_t i = 0; i < key.size() && i < 2; ++i)
+    series += (i ? "." : "") + std::to_string(key[i]);
+  for (const auto& [event, row] : probes)
+    if (row.contains(series)) return series;
+  return std::nullopt;
+}
+
+}  // namespace probesim::report

@@ -1,0 +1,46 @@
+// The grep payload's probes (probes.tsv, written with probesim-survey's
+// classes and verdicts) and the labels the bench report derives from them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ordered_map.hpp"
+
+namespace probesim::report {
+
+// One row: its cells by column name ("offset", "class", "insn", "7.3",
+// "7.3+probesim", ...). A short row lacks the last columns.
+using ProbeRow = OrderedMap<std::string>;
+
+// The probes by their uprobe_profile event name, "f_" and the offset, in
+// the table's order.
+using Probes = OrderedMap<ProbeRow>;
+
+// The table: a header line ("# offset<TAB>addr...") and a row per probe.
+// Returns nullopt and sets error when there is no offset column.
+std::optional<Probes> parse_probes(std::string_view text, std::string& error);
+
+// A cell of row, empty if the row has no such column.
+const std::string& cell(const ProbeRow& row, const std::string& column);
+
+// A finer label than the survey class, from the disassembly: "stp x29,
+// x30, [sp, #-N]!", "load (ldr)", "and (immediate)", "branch (cbz)", or
+// the mnemonic.
+std::string group_of(std::string_view insn);
+
+// probesim's family in a survey verdict: "stp" for "probesim-stp",
+// nullopt for a verdict that is not probesim's.
+std::optional<std::string> family_of(std::string_view verdict);
+
+// The numbers in a kernel version, for ordering: "6.12" -> {6, 12}.
+std::vector<std::int64_t> kernel_key(std::string_view kver);
+
+// The survey variant whose rules are kver's, its X.Y ("7.3" for 7.3.4):
+// nullopt when no probe has a column of that name.
+std::optional<std::string> variant_for(std::string_view kver, const Probes& probes);
+
+}  // namespace probesim::report

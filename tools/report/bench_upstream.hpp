@@ -1,0 +1,23 @@
+// The part of results.md that sets our grep figures beside upstream's
+// 2024 ones, and shows that upstream's do not fit its own trigger
+// benchmark while ours fit ours.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "json.hpp"
+
+namespace probesim::report {
+
+// Every kernel's results-KVER.json, in kernel order.
+using KernelResults = std::vector<std::pair<std::string, Json>>;
+
+// The section's lines, a blank one last.
+std::vector<std::string> upstream_section(const KernelResults& results);
+
+// Where the grep hits of the first kernel with grep results land, in words.
+std::string mix_text(const KernelResults& results);
+
+}  // namespace probesim::report

@@ -1,0 +1,19 @@
+// Whole-file reads and writes for the commands, with the errors as the
+// tool prints them: "cannot open 'PATH': No such file or directory".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace probesim::report {
+
+std::optional<std::string> read_file(const std::string& path, std::string& error);
+
+// Creates or truncates path.
+bool write_file(const std::string& path, std::string_view content, std::string& error);
+
+// Creates path or adds to its end.
+bool append_file(const std::string& path, std::string_view content, std::string& error);
+
+}  // namespace probesim::report

@@ -1,0 +1,172 @@
+#include "bench_merge.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "bench_plot.hpp"
+#include "file_io.hpp"
+#include "json.hpp"
+
+namespace probesim::report {
+namespace {
+
+// bench/ of the repository: every kernel's results and their merge.
+std::string committed(const std::string& name) {
+  std::string error;
+  const auto text = read_file(std::string(PROBESIM_BENCH_RESULTS) + "/" + name, error);
+  EXPECT_TRUE(text) << error;
+  return text.value_or("");
+}
+
+struct Committed {
+  KernelResults results;
+  std::vector<std::string> pages;
+
+  Committed() {
+    for (const std::string& kver : kernels_in(PROBESIM_BENCH_RESULTS)) {
+      results.emplace_back(kver, parse_json(committed("results-" + kver + ".json")));
+      pages.push_back(committed("results-" + kver + ".md"));
+    }
+  }
+};
+
+bool has_line(const std::string& text, const std::string& line) {
+  return ("\n" + text).find("\n" + line + "\n") != std::string::npos;
+}
+
+// Table::markdown() marks the number columns right-aligned and pads an
+// empty cell with two spaces; the script wrote "---" and one space.
+std::string script_table_markup(std::string text) {
+  for (std::size_t at; (at = text.find(" ---: |")) != std::string::npos;)
+    text.replace(at, 7, " --- |");
+  for (std::size_t at; (at = text.find("|  |")) != std::string::npos;) text.replace(at, 4, "| |");
+  return text;
+}
+
+TEST(KernelsIn, ResultsFilesInVersionOrder) {
+  EXPECT_EQ(kernels_in(PROBESIM_BENCH_RESULTS), (std::vector<std::string>{"6.1", "6.12", "7.3"}));
+  EXPECT_EQ(kernels_in("/nonexistent/probesim"), std::vector<std::string>{});
+}
+
+TEST(BenchMerge, CommittedResultsGiveTheCommittedMergeByteForByte) {
+  const Committed c;
+  const MergeOutput out = bench_merge(c.results, c.pages, "/p/results.dat", "/b/results.svg");
+  EXPECT_EQ(out.json, committed("results.json"));
+  EXPECT_EQ(script_table_markup(out.markdown), script_table_markup(committed("results.md")));
+}
+
+TEST(BenchMerge, TheDefaultKernelLeadsEveryKernelUnderKernels) {
+  KernelResults results = {{"6.1", parse_json(R"({"kernel": "6.1.0", "modes": {}})")},
+                           {"7.3", parse_json(R"({"kernel": "7.3.4", "grep": null})")}};
+  // Without 6.12 the last kernel leads.
+  const MergeOutput out = bench_merge(results, {"## Kernel 6.1\n", "## Kernel 7.3\n"}, "/d", "/s");
+  EXPECT_TRUE(
+      out.json.starts_with("{\n  \"kernel\": \"7.3.4\",\n  \"grep\": null,\n  \"kernels\": {\n"
+                           "    \"6.1\": {\n      \"kernel\": \"6.1.0\",\n      \"modes\": {}\n"));
+  EXPECT_TRUE(out.markdown.ends_with("\n## Kernel 6.1\n\n## Kernel 7.3\n"));
+  EXPECT_NE(out.markdown.find("results-KVER.json` is here: 6.1, 7.3.\n"), std::string::npos);
+  // No kernel with grep results: nothing to project.
+  EXPECT_NE(out.markdown.find("the ratio is set by the hit mix: ?. Projected"), std::string::npos);
+  EXPECT_NE(out.markdown.find("would take some ? off"), std::string::npos);
+}
+
+TEST(UpstreamSection, UpstreamsFiguresAgainstOurs) {
+  const Committed c;
+  const auto lines = upstream_section(c.results);
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  EXPECT_TRUE(has_line(text,
+                       "| upstream grep (hardware, 2024) | 2.165 | 15.314 | 2.216 | 7.07 | "
+                       "1.02 | 258 | 99.6% | not given |  |  |  |"));
+  EXPECT_TRUE(has_line(text,
+                       "| ours, 7.3, qemu TCG | 4.201 | 39.108 | 22.357 | 9.31 | 5.32 | 1.78 | "
+                       "44% | 911100 | 39.2 | 19.8 | 19.9 |"));
+  // What upstream's grep run implies with its trigger benchmark's costs.
+  EXPECT_NE(text.find("measured `uprobe-push` at 0.908 M hits/s single-stepped and 1.743 M/s "
+                      "simulated: 1.10 µs and 0.57 µs per hit, about 1.9x."),
+            std::string::npos);
+  EXPECT_NE(text.find("so its 51 ms over the baseline allow at most 89k hits"), std::string::npos);
+  EXPECT_NE(text.find("come to at least 148 µs per hit, 134x the trigger"), std::string::npos);
+  EXPECT_NE(
+      text.find("need 12 million hits, and those would make the simulated run at least 6.8 s"),
+      std::string::npos);
+  EXPECT_NE(text.find("a single step would cost at least 38 µs."), std::string::npos);
+  EXPECT_NE(text.find("uprobe-push gives sim/xol 4.7/4.8/1.3 (per kernel)"), std::string::npos);
+  EXPECT_EQ(mix_text(c.results),
+            "89% of the hits are on probes that probesim simulates; 8% on `load (ldr)` (xol)");
+  EXPECT_TRUE(has_line(text, "| 7.3 | our trigger benchmark, TCG (13.3 / 10.1 µs) | 1.28 | 22% |"));
+  EXPECT_TRUE(has_line(text,
+                       "| 6.1 | upstream's trigger benchmark, Kunpeng 916 (1.10 / 0.57 µs) | "
+                       "1.74 | 43% |"));
+  EXPECT_TRUE(has_line(text, "| 6.12 | measured (grep, TCG) | 3.60 | 72% |"));
+  EXPECT_NE(text.find("would take some 43% off the uprobe overhead"), std::string::npos);
+  EXPECT_EQ(lines.back(), "");
+}
+
+TEST(Plot, DataPerModeAndKernel) {
+  const Committed c;
+  const auto modes = plot_modes(c.results);
+  ASSERT_EQ(modes.size(), 12u);
+  EXPECT_EQ(modes.front(), "uprobe-nop");
+  EXPECT_EQ(modes[10], "uprobe-bti-j");  // first in 6.12, after 6.1's modes
+  const std::string data = plot_data(c.results, modes);
+  EXPECT_TRUE(data.starts_with(
+      "# mode, then per kernel and ratio (sim_over_xol, sim_over_ret): median min max\n"
+      "uprobe-nop 4.309 2.976 6.040 0.877 0.520 0.967 4.538 4.122 5.945 0.862 0.557 0.982 "
+      "1.041 0.749 1.592 1.122 0.536 1.423\n"));
+  EXPECT_TRUE(has_line(data,
+                       "uprobe-bti-j NaN NaN NaN NaN NaN NaN 4.365 3.983 5.761 0.891 0.842 "
+                       "0.915 1.370 0.968 1.798 0.871 0.423 0.978"));
+}
+
+TEST(Plot, ScriptReadsTheDataAndWritesTheSvg) {
+  const Committed c;
+  const std::string script = plot_script(c.results, 12, "/plot/results.dat", "/bench/results.svg");
+  EXPECT_TRUE(has_line(script, "set output '/bench/results.svg'"));
+  EXPECT_TRUE(has_line(script, "set xrange [-0.6:11.6]"));
+  EXPECT_TRUE(has_line(script,
+                       "plot '/plot/results.dat' using 2:3:4:xtic(1) title '6.1', '' using "
+                       "8:9:10:xtic(1) title '6.12', '' using 14:15:16:xtic(1) title '7.3'"));
+  EXPECT_TRUE(has_line(script,
+                       "plot '/plot/results.dat' using 5:6:7:xtic(1) title '6.1', '' using "
+                       "11:12:13:xtic(1) title '6.12', '' using 17:18:19:xtic(1) title '7.3'"));
+  EXPECT_TRUE(
+      script.ends_with("\nset ylabel 'simulated / ret control hits/s'\n" +
+                       std::string("plot '/plot/results.dat' using 5:6:7:xtic(1) title "
+                                   "'6.1', '' using 11:12:13:xtic(1) title '6.12', '' "
+                                   "using 17:18:19:xtic(1) title '7.3'\nunset multiplot\n")));
+  EXPECT_NE(plot_script({}, 3, "d", "s").find("\nset xrange [-0.6:2.6]\n"), std::string::npos);
+}
+
+TEST(RunBenchMerge, NothingToMergeIsAnError) {
+  const auto dir = std::filesystem::temp_directory_path() / "probesim-bench-merge-test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ostringstream err;
+  EXPECT_EQ(run_bench_merge({dir.string(), (dir / "plot").string()}, err), 1);
+  EXPECT_EQ(err.str(), "error: no per-kernel results to merge\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "results.json"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(RunBenchMerge, WritesTheFourFiles) {
+  const auto dir = std::filesystem::temp_directory_path() / "probesim-bench-merge-test2";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::string error;
+  for (const char* name : {"results-7.3.json", "results-7.3.md"})
+    ASSERT_TRUE(write_file((dir / name).string(), committed(name), error)) << error;
+  std::ostringstream err;
+  EXPECT_EQ(run_bench_merge({dir.string(), (dir / "plot").string()}, err), 0) << err.str();
+  for (const char* name : {"results.json", "results.md", "plot/results.gp", "plot/results.dat"})
+    EXPECT_TRUE(std::filesystem::exists(dir / name)) << name;
+  const auto script = read_file((dir / "plot" / "results.gp").string(), error);
+  EXPECT_NE(script->find("set output '" + (dir / "results.svg").string() + "'\n"),
+            std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace probesim::report
