@@ -23,10 +23,8 @@ corpus_mb=${GREP_CORPUS_MB:-13}
 corpus_seed=${GREP_CORPUS_SEED:-1}
 cache=$PROBESIM_CACHE/grep
 out=$PROBESIM_OUT/grep-payload
-gen=$PROBESIM_TOP/tools/bench/grep_payload.py
 
 command -v apt-get >/dev/null || die "apt-get is needed"
-command -v python3 >/dev/null || die "python3 is needed"
 command -v readelf >/dev/null || die "readelf (binutils) is needed"
 command -v "${CROSS}objdump" >/dev/null || die "${CROSS}objdump is needed"
 
@@ -92,11 +90,11 @@ build() {
 
 	"$survey" --list "$stage/payload/grep/bin/grep" \
 		>"$stage/survey-list.txt"
-	python3 "$gen" probes "$stage/payload/grep/bin/grep" "$stage/survey-list.txt" \
+	"$gen" probes "$stage/payload/grep/bin/grep" "$stage/survey-list.txt" \
 		"$stage/probes.tsv" >&2
 	# The guest needs only the offsets.
 	grep -v '^#' "$stage/probes.tsv" | cut -f1 >"$stage/payload/grep/probes"
-	python3 "$gen" corpus "$stage/payload/grep/corpus" "$corpus_mb" "$corpus_seed" \
+	"$gen" corpus "$stage/payload/grep/corpus" "$corpus_mb" "$corpus_seed" \
 		>"$stage/corpus.txt"
 	log "grep corpus: $(cat "$stage/corpus.txt") (${corpus_mb} MiB target, seed $corpus_seed)"
 	{
@@ -110,7 +108,9 @@ build() {
 }
 
 fetch
-survey=$("$here/build-tools.sh")/survey/probesim-survey
+tools=$("$here/build-tools.sh")
+survey=$tools/survey/probesim-survey
+gen=$tools/payload/probesim-grep-payload
 # Rebuild only when an input changed: the packages, the survey tool, the
 # generator, the corpus parameters or this script.
 key=$({ ls "$cache/debs/"; sha256sum "$survey" "$gen" "$0"; echo "$corpus_mb $corpus_seed"; } |

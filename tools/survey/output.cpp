@@ -488,7 +488,7 @@ std::string render_list(const FileSurvey& file) {
       out += raw_class_name(raw_class(*word));
       for (Variant v : kVariants) {
         // The list keeps the variants it has always had: the bench's
-        // payload (tools/bench/grep_payload.py) reads it, and the defaults
+        // payload (tools/payload (probesim-grep-payload)) reads it, and the defaults
         // differ from KERNEL+probesim only on the stp-push class.
         if (probesim_of(v) == Probesim::kDefaults) continue;
         out += ' ';

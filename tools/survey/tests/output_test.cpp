@@ -99,7 +99,7 @@ TEST(Output, List) {
     EXPECT_NE(list.find(want), std::string::npos) << want;
   }
   EXPECT_GT(with_offset, 0);
-  // The list keeps its six variants (tools/bench/grep_payload.py reads it).
+  // The list keeps its six variants (tools/payload (probesim-grep-payload) reads it).
   EXPECT_EQ(list.find("-defaults"), std::string::npos);
   EXPECT_NE(list.find("6.12+probesim=probesim-nop 7.3=kernel-sim "
                       "7.3+probesim=kernel-sim"),
