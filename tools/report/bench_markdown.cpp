@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "bench_upstream.hpp"
 #include "python_format.hpp"
 #include "table.hpp"
 #include "text.hpp"
@@ -162,7 +163,7 @@ std::string spread_text(const std::optional<Spread>& s, int digits) {
 std::string trigger_per_hit(const Json* trigger) {
   const Json* base = trigger ? trigger->get("base") : nullptr;
   const Json* modes = trigger ? trigger->get("modes") : nullptr;
-  const Json* push = modes ? modes->get("uprobe-push") : nullptr;
+  const Json* push = trigger_push(modes);
   const Json* ratio = push ? push->get("sim_over_xol") : nullptr;
   const Json* median = ratio ? ratio->get("median") : nullptr;
   if (!base || !base->number() || !push || !median || !median->number()) return "";

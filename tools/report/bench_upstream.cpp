@@ -60,10 +60,20 @@ std::pair<double, double> projection(const Json& g, double xol_us, double sim_us
   return {over_x / over_s, (over_x - over_s) / over_x};
 }
 
+}  // namespace
+
+const Json* trigger_push(const Json* modes) {
+  if (!modes) return nullptr;
+  if (const Json* push = modes->get("uprobe-push")) return push;
+  return modes->get("uprobe-push-blr");
+}
+
+namespace {
+
 // Per-hit µs of uprobe-push from a trigger result: (xol, sim).
 std::optional<std::pair<double, double>> trigger_costs(const Json& r) {
   const Json* base = r.get("base");
-  const Json* push = at(&r, {"modes", "uprobe-push"});
+  const Json* push = trigger_push(r.get("modes"));
   if (!base || !push) return std::nullopt;
   const double b = num(r, {"base"});
   return std::pair{1e6 / num(*push, {"xol"}) - 1e6 / b, 1e6 / num(*push, {"sim"}) - 1e6 / b};
@@ -187,7 +197,7 @@ std::string upstream_paragraph() {
 std::string ours_paragraph(const KernelResults& results) {
   std::string sim_over_xol;
   for (const auto& [kver, r] : results) {
-    const Json* push = at(&r, {"modes", "uprobe-push"});
+    const Json* push = trigger_push(r.get("modes"));
     if (!push || !push->truthy()) continue;
     sim_over_xol +=
         (sim_over_xol.empty() ? "" : "/") + fixed(num(*push, {"sim_over_xol", "median"}), 1);

@@ -14,6 +14,11 @@ namespace probesim::report {
 // Every kernel's results-KVER.json, in kernel order.
 using KernelResults = std::vector<std::pair<std::string, Json>>;
 
+// The trigger benchmark's push probe reached through a pointer in
+// @modes: "uprobe-push" in results written before the call path was a
+// dimension of the modes, "uprobe-push-blr" since. Null if neither.
+const Json* trigger_push(const Json* modes);
+
 // The section's lines, a blank one last.
 std::vector<std::string> upstream_section(const KernelResults& results);
 
