@@ -108,8 +108,10 @@ std::vector<std::int64_t> kernel_key(std::string_view kver) {
 std::optional<std::string> variant_for(std::string_view kver, const Probes& probes) {
   const std::vector<std::int64_t> key = kernel_key(kver);
   std::string series;
-  for (std::size_t i = 0; i < key.size() && i < 2; ++i)
-    series += (i ? "." : "") + std::to_string(key[i]);
+  for (std::size_t i = 0; i < key.size() && i < 2; ++i) {
+    if (i) series += '.';
+    series += std::to_string(key[i]);
+  }
   for (const auto& [event, row] : probes)
     if (row.contains(series)) return series;
   return std::nullopt;

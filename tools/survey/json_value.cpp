@@ -455,18 +455,27 @@ std::string float_repr(double x) {
   const int n = static_cast<int>(digits.size());
   if (point <= -4 || point > 16) {
     out += digits[0];
-    if (n > 1) out += "." + digits.substr(1);
+    if (n > 1) {
+      out += '.';
+      out.append(digits, 1);
+    }
     char tail[16];
     std::snprintf(tail, sizeof tail, "e%c%02d", exponent < 0 ? '-' : '+',
                   std::abs(exponent));
     out += tail;
   } else if (point <= 0) {
-    out += "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+    out += "0.";
+    out.append(static_cast<std::size_t>(-point), '0');
+    out += digits;
   } else if (point >= n) {
-    out += digits + std::string(static_cast<std::size_t>(point - n), '0') + ".0";
+    out += digits;
+    out.append(static_cast<std::size_t>(point - n), '0');
+    out += ".0";
   } else {
     const auto p = static_cast<std::size_t>(point);
-    out += digits.substr(0, p) + "." + digits.substr(p);
+    out.append(digits, 0, p);
+    out += '.';
+    out.append(digits, p);
   }
   return out;
 }
