@@ -1,5 +1,7 @@
 #include "utf8.hpp"
 
+#include "json_value.hpp"
+
 namespace probesim::report {
 
 namespace {
@@ -72,21 +74,7 @@ std::string replace_invalid_utf8(std::string_view bytes) {
 }
 
 void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
+  survey::json::append_utf8(out, static_cast<std::uint32_t>(cp));
 }
 
 char32_t next_code_point(std::string_view text, std::size_t& i) {

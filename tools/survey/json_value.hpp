@@ -4,6 +4,7 @@
 // and key order included.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -60,6 +61,9 @@ std::string quote(std::string_view utf8);
 
 // repr() of a float as json writes it ("1e-05", "100.0", "Infinity").
 std::string float_repr(double x);
+
+// Appends cp as UTF-8, a surrogate as its 3-byte sequence.
+void append_utf8(std::string& out, std::uint32_t cp);
 
 // Whether s is UTF-8 as Python's strict codec reads it (no surrogates, no
 // overlong forms, nothing past U+10FFFF).
