@@ -109,7 +109,7 @@ FIXTURE_SETUP(witness)
 				       probesim_mode_name(self->mode), call_family_name(f));
 		}
 		ASSERT_EQ(0, call_target_location(f, path, sizeof(path),
-						 &self->offset[f]));
+						  &self->offset[f]));
 		snprintf(self->path, sizeof(self->path), "%s", path);
 		snprintf(self->name[f], sizeof(self->name[f]), "xol_witness_%s",
 			 call_family_name(f));

@@ -25,7 +25,9 @@ gen() {
 	local rc=0
 	unifdef -UPROBESIM_MODULE -o "$2.tmp" "$1" || rc=$?
 	[ "$rc" -le 1 ] || { echo "stage-selftests.sh: unifdef failed on $1" >&2; exit 1; }
-	cat -s "$2.tmp" >"$2"
+	# Runs of blank lines the dropped parts leave become one, and none
+	# is left at the end.
+	cat -s "$2.tmp" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$2"
 	rm -f "$2.tmp"
 }
 
