@@ -20,6 +20,12 @@ kver=$1 flavor=$2
 fragments=("$here/configs/common.config")
 [ "$flavor" != kasan ] || fragments+=("$here/configs/test.config")
 fragments+=("$here/configs/$flavor.config")
+# A test kernel's options of its own version, if any (test-7.3.config).
+case $flavor in
+test | kasan)
+	[ ! -f "$here/configs/test-$kver.config" ] || fragments+=("$here/configs/test-$kver.config")
+	;;
+esac
 
 if [ -n "${KSRC:-}" ]; then
 	src=$(cd "$KSRC" && pwd)
