@@ -18,15 +18,7 @@
 #define NOP	0xd503201fU
 #define ADD	0x910003fdU	/* mov x29, sp */
 
-struct bti_case {
-	const char *text;
-	u32 code;
-	u8 btype;
-	bool guarded;
-	bool traps;
-};
-
-static const struct bti_case bti_cases[] = {
+static const struct ptest_btype_case bti_cases[] = {
 	/* BTYPE 00: no indirect branch, nothing traps. */
 	{ "bti", BTI, 0, true, false },
 	{ "bti c", BTI_C, 0, true, false },
@@ -78,20 +70,11 @@ static const struct bti_case bti_cases[] = {
 	{ "nop", NOP, 3, false, false },
 };
 
-static void bti_desc(const struct bti_case *c, char *desc)
-{
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s btype=%u %s: %s", c->text, c->btype,
-		 c->guarded ? "guarded" : "unguarded", c->traps ? "traps" : "runs");
-}
-
-KUNIT_ARRAY_PARAM(bti, bti_cases, bti_desc);
+KUNIT_ARRAY_PARAM(bti, bti_cases, ptest_btype_desc);
 
 static void bti_check(struct kunit *test)
 {
-	const struct bti_case *c = test->param_value;
-
-	KUNIT_EXPECT_EQ(test, probesim_branch_target_traps(c->code, c->btype, c->guarded),
-			c->traps);
+	ptest_check_btype(test, test->param_value);
 }
 
 /* The words of the four variants are the BTI family, and nothing next to them. */
@@ -102,7 +85,6 @@ static const struct ptest_insn_case bti_decode_cases[] = {
 	{ "BTI jc", "bti jc", BTI_JC, PROBESIM_BTI_FAMILY },
 	{ "odd op2 next to BTI", "hint #0x21", 0xd503243f, PROBESIM_NONE },
 	{ "odd op2 next to BTI jc", "hint #0x27", 0xd50324ff, PROBESIM_NONE },
-	{ "PACIASP", "paciasp", 0xd503233f, PROBESIM_NONE },
 	{ "BTI with CRm 0101", "hint #0x28 (chkfeat x16)", 0xd503251f, PROBESIM_NONE },
 };
 

@@ -3,7 +3,8 @@
  * The HINT space, 1101 0101 0000 0011 0010 CRm:op2 1 1111: all 128 values.
  * NOP is the only hint that is architecturally nothing at all, and the
  * four BTI landing pads are simulated with their branch-target check
- * (bti_test.c); every other value is a hint with an effect (PAC, WFE,
+ * (bti_test.c), PACIASP and PACIBSP with the task's key (pac_test.c);
+ * every other value is a hint with an effect (PAC, WFE,
  * ...) or reserved for one, so probesim must leave it alone.
  */
 #include "probesim_kunit.h"
@@ -13,6 +14,12 @@
 #define HINT_BTI	PROBESIM_BTI_FAMILY
 #else
 #define HINT_BTI	PROBESIM_NONE
+#endif
+/* PACIASP and PACIBSP are simulated with the task's key (pac_test.c). */
+#ifdef PROBESIM_WITH_PAC
+#define HINT_PAC	PROBESIM_PAC_FAMILY
+#else
+#define HINT_PAC	PROBESIM_NONE
 #endif
 
 struct hint_case {
@@ -48,9 +55,9 @@ static const struct hint_case hint_cases[] = {
 	{ 0xd50322df, "clearbhb", PROBESIM_NONE },
 	{ 0xd50322ff, "hint #0x17", PROBESIM_NONE },
 	{ 0xd503231f, "paciaz", PROBESIM_NONE },
-	{ 0xd503233f, "paciasp", PROBESIM_NONE },
+	{ 0xd503233f, "paciasp", HINT_PAC },
 	{ 0xd503235f, "pacibz", PROBESIM_NONE },
-	{ 0xd503237f, "pacibsp", PROBESIM_NONE },
+	{ 0xd503237f, "pacibsp", HINT_PAC },
 	{ 0xd503239f, "autiaz", PROBESIM_NONE },
 	{ 0xd50323bf, "autiasp", PROBESIM_NONE },
 	{ 0xd50323df, "autibz", PROBESIM_NONE },

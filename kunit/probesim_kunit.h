@@ -41,6 +41,10 @@ static inline const char *ptest_family_str(enum probesim_family family)
 	case PROBESIM_BTI_FAMILY:
 		return "BTI";
 #endif
+#ifdef PROBESIM_WITH_PAC
+	case PROBESIM_PAC_FAMILY:
+		return "PAC";
+#endif
 	default:
 		return "(bad family)";
 	}
@@ -86,6 +90,32 @@ static inline void ptest_check_decode(struct kunit *test, const struct ptest_ins
 			    c->code, c->text, ptest_family_str(got),
 			    ptest_family_str(c->family));
 }
+
+#ifdef PROBESIM_WITH_BTI
+/*
+ * One row of a branch-target check table: @code reached with @btype on a
+ * guarded page or not, and whether the hardware traps.
+ */
+struct ptest_btype_case {
+	const char *text;
+	u32 code;
+	u8 btype;
+	bool guarded;
+	bool traps;
+};
+
+static inline void ptest_btype_desc(const struct ptest_btype_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s btype=%u %s: %s", c->text, c->btype,
+		 c->guarded ? "guarded" : "unguarded", c->traps ? "traps" : "runs");
+}
+
+static inline void ptest_check_btype(struct kunit *test, const struct ptest_btype_case *c)
+{
+	KUNIT_EXPECT_EQ(test, probesim_branch_target_traps(c->code, c->btype, c->guarded),
+			c->traps);
+}
+#endif
 
 /* Load/store pair class, addressing mode field (bits 25:23). */
 enum ptest_pair_mode {

@@ -128,6 +128,16 @@ static const struct probesim_row probesim_rows[] = {
 	 */
 	{ PROBESIM_BTI_MASK, PROBESIM_BTI_VALUE, NULL, PROBESIM_BTI_FAMILY },
 #endif
+#ifdef PROBESIM_WITH_PAC
+	/*
+	 * PACIASP/PACIBSP, which open most functions of a binary built with
+	 * -mbranch-protection=standard: the CPU signs LR with the task's own
+	 * key (pac.c), after the branch-target check. The other PAC hints
+	 * keep the kernel's decision: the AUT* ones are rejected, and the
+	 * rest never start a function.
+	 */
+	{ PROBESIM_PACISP_MASK, PROBESIM_PACISP_VALUE, NULL, PROBESIM_PAC_FAMILY },
+#endif
 };
 
 enum probesim_family probesim_decode(u32 code)
@@ -158,13 +168,24 @@ EXPORT_SYMBOL_GPL(probesim_decode);
  *   BTI c     with 01 and 10  (BR X16/X17, BLR: calls and PLT veneers);
  *   BTI j     with 01 and 11  (BR X16/X17, any other BR: jumps);
  *   BTI jc    with 01, 10 and 11.
- * PACIASP/PACIBSP, BRK and HLT are landing pads too, but probesim never
- * simulates them; every other instruction is compatible only with 00.
+ * PACIASP and PACIBSP are landing pads too (below); BRK and HLT are, but
+ * probesim never simulates them. Every other instruction is compatible
+ * only with 00.
  */
 bool probesim_btype_allows(u32 code, enum probesim_btype btype)
 {
 	if (btype == PROBESIM_BTYPE_NONE)
 		return true;
+#ifdef PROBESIM_WITH_PAC
+	/*
+	 * PACIASP and PACIBSP are compatible with BTYPE 01 and 10, and with
+	 * 11 only while SCTLR_EL1.BT0 is 0. Linux sets BT0 on every CPU with
+	 * BTI (bti_enable() in cpufeature.c; KUnit checks it), so there they
+	 * accept exactly what BTI c does.
+	 */
+	if (probesim_insn_is_pacisp(code))
+		return btype != PROBESIM_BTYPE_J;
+#endif
 	if (!probesim_insn_is_bti(code))
 		return false;
 	switch (btype) {

@@ -31,3 +31,7 @@ PROBESIM_FAMILY(ADDSUB_REG, addsub_reg, alu)
 #ifdef PROBESIM_WITH_BTI
 PROBESIM_FAMILY(BTI, bti, bti)
 #endif
+#ifdef PROBESIM_WITH_PAC
+/* PACIASP and PACIBSP: both keys, one switch. */
+PROBESIM_FAMILY(PAC, pac, pac)
+#endif

@@ -135,6 +135,18 @@ static inline u64 probesim_xreg_or_zr(const u64 *regs, unsigned int n)
 }
 #endif
 
+#ifdef PROBESIM_WITH_PAC
+/*
+ * PACIASP and PACIBSP: HINT #25 and #27, that is PACIA X30, SP and
+ * PACIB X30, SP. Bit 6 picks the key: clear for IA, set for IB.
+ */
+#define PROBESIM_PACISP_MASK	0xffffffbfU
+#define PROBESIM_PACISP_VALUE	0xd503233fU
+#define PROBESIM_PACISP_KEY_B	BIT(6)
+
+PROBESIM_INSN_FUNCS(pacisp, PROBESIM_PACISP_MASK, PROBESIM_PACISP_VALUE)
+#endif
+
 #ifdef PROBESIM_WITH_ALU
 /*
  * Data-processing classes that only read and write registers (Arm ARM

@@ -31,6 +31,11 @@ int probesim_visit_branches(unsigned long fn, probesim_branch_fn *visit, void *a
 bool probesim_calls_reach(unsigned long from, unsigned long target,
 			  unsigned int depth);
 
+#ifdef PROBESIM_WITH_PAC
+/* pac.c: what PACIASP/PACIBSP (@opcode) of the current task makes of @lr. */
+u64 probesim_pac_sign(u32 opcode, u64 lr, u64 sp);
+#endif
+
 /* gate.c: what the running system allows. */
 enum probesim_verdict probesim_system_verdict(void);
 

@@ -216,6 +216,21 @@ void probesim_simulate_bti(u32 opcode, long addr, struct pt_regs *regs)
 EXPORT_SYMBOL_GPL(probesim_simulate_bti);
 #endif
 
+#ifdef PROBESIM_WITH_PAC
+/*
+ * PACIASP/PACIBSP: once the branch-target check passed (they are landing
+ * pads), LR signed with SP as the modifier, as the task itself would.
+ */
+void probesim_simulate_pac(u32 opcode, long addr, struct pt_regs *regs)
+{
+	if (!probesim_begin_hit(PROBESIM_PAC_FAMILY, opcode, regs))
+		return;
+	regs->regs[30] = probesim_pac_sign(opcode, regs->regs[30], regs->sp);
+	probesim_skip_insn(regs);
+}
+EXPORT_SYMBOL_GPL(probesim_simulate_pac);
+#endif
+
 #ifdef PROBESIM_WITH_STP_SIM
 #ifdef PROBESIM_MODULE
 /*

@@ -20,5 +20,8 @@ void probesim_simulate_addsub_reg(u32 opcode, long addr, struct pt_regs *regs);
 #ifdef PROBESIM_WITH_BTI
 void probesim_simulate_bti(u32 opcode, long addr, struct pt_regs *regs);
 #endif
+#ifdef PROBESIM_WITH_PAC
+void probesim_simulate_pac(u32 opcode, long addr, struct pt_regs *regs);
+#endif
 
 #endif /* PROBESIM_SIMULATE_H */

@@ -47,12 +47,19 @@ module_param_named(bti, probesim_bti_param, bool, 0644);
 MODULE_PARM_DESC(bti, "Simulate BTI landing pads, with the branch-target check (default: on)");
 #endif
 
+#ifdef PROBESIM_WITH_PAC
+static bool probesim_pac_param = true;
+module_param_named(pac, probesim_pac_param, bool, 0644);
+MODULE_PARM_DESC(pac, "Simulate PACIASP/PACIBSP with the task's own key (default: on)");
+#endif
+
 #ifdef PROBESIM_MODULE
 /* For the load line: every switch and its value, "nop=1 stp=0 ...". */
 int probesim_switches_show(char *buf, size_t size)
 {
-	return scnprintf(buf, size, "nop=%d stp=%d alu=%d bti=%d", probesim_nop_param,
-			 probesim_stp_param, probesim_alu_param, probesim_bti_param);
+	return scnprintf(buf, size, "nop=%d stp=%d alu=%d bti=%d pac=%d", probesim_nop_param,
+			 probesim_stp_param, probesim_alu_param, probesim_bti_param,
+			 probesim_pac_param);
 }
 #endif
 
@@ -84,6 +91,13 @@ static bool probesim_alu_switch_on(void)
 static bool probesim_bti_switch_on(void)
 {
 	return READ_ONCE(probesim_bti_param);
+}
+#endif
+
+#ifdef PROBESIM_WITH_PAC
+static bool probesim_pac_switch_on(void)
+{
+	return READ_ONCE(probesim_pac_param);
 }
 #endif
 

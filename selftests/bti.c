@@ -16,7 +16,9 @@
  *
  * XOL executes the BTI from the XOL slot, which is not a guarded page: it
  * misses the trap. That is reported as a known limitation of XOL (XFAIL).
- * A probed NOP, which is no landing pad, is checked the same way; from
+ * PACIASP is a landing pad too: on Linux, which sets SCTLR_EL1.BT0, it
+ * accepts what BTI c does. A probed NOP, which is no landing pad, is
+ * checked the same way; from
  * 6.13 the kernel simulates it itself without the check, which is reported
  * as a known stock bug (XFAIL).
  */
@@ -35,6 +37,8 @@
 #define BTI_C		0xd503245fU
 #define BTI_J		0xd503249fU
 #define BTI_JC		0xd50324dfU
+#define PACIASP		0xd503233fU
+#define AUTIASP		0xd50323bfU
 #define BR_X16		0xd61f0200U
 #define BR_X0		0xd61f0000U
 #define BLR_X16		0xd63f0200U
@@ -83,6 +87,9 @@ static bool expect_trap(uint32_t bti, unsigned int btype, bool guarded)
 		"----",	/* bti jc: all */
 	};
 
+	/* PACIxSP with SCTLR_EL1.BT0 set, as Linux sets it: BTI c's row. */
+	if (bti == PACIASP)
+		return guarded && by_variant[1][btype] == 'T';
 	/* Any other instruction is no landing pad: only BTYPE 00 passes. */
 	if (bti == INSN_NOP)
 		return guarded && btype;
@@ -116,7 +123,10 @@ static void bti_image(struct code_image *img, uint32_t bti, enum entry e, bool g
 		break;
 	}
 	image_put_insn(img, at, bti);
-	image_put_insn(img, at + 4, INSN_RET);
+	/* A signed LR is authenticated again before the return. */
+	if (bti == PACIASP)
+		image_put_insn(img, at + 4, AUTIASP);
+	image_put_insn(img, at + (bti == PACIASP ? 8 : 4), INSN_RET);
 	img->entry = 0;
 	img->probes[0] = at;
 	img->nprobes = 1;
@@ -332,6 +342,55 @@ FIXTURE_VARIANT_ADD(bti, bti_jc_br_x0_unguarded) {
 	.guarded = false,
 };
 
+/* PACIASP, a landing pad that also signs LR (pac.c checks the signing). */
+FIXTURE_VARIANT_ADD(bti, paciasp_fall_guarded) {
+	.insn = PACIASP,
+	.entry = FALL,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, paciasp_fall_unguarded) {
+	.insn = PACIASP,
+	.entry = FALL,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, paciasp_blr_guarded) {
+	.insn = PACIASP,
+	.entry = BLR,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, paciasp_blr_unguarded) {
+	.insn = PACIASP,
+	.entry = BLR,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, paciasp_br_x16_guarded) {
+	.insn = PACIASP,
+	.entry = BR16,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, paciasp_br_x16_unguarded) {
+	.insn = PACIASP,
+	.entry = BR16,
+	.guarded = false,
+};
+
+FIXTURE_VARIANT_ADD(bti, paciasp_br_x0_guarded) {
+	.insn = PACIASP,
+	.entry = BR0,
+	.guarded = true,
+};
+
+FIXTURE_VARIANT_ADD(bti, paciasp_br_x0_unguarded) {
+	.insn = PACIASP,
+	.entry = BR0,
+	.guarded = false,
+};
+
 /* A NOP is no landing pad: reached by BLR on a guarded page, it traps. */
 FIXTURE_VARIANT_ADD(bti, nop_blr_guarded) {
 	.insn = INSN_NOP,
@@ -446,9 +505,13 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 	bool nop = self->insn == INSN_NOP;
 	/* From 6.13 the kernel simulates a NOP itself, in either leg. */
 	bool kernel = nop && kernel_simulates_nop();
-	bool stepped = !sim && !kernel, patched = sim && !kernel;
+	/* A kernel's series may not simulate PACIASP yet (no pac switch). */
+	bool unsimulated = self->insn == PACIASP && !probesim_param_on("pac");
+	bool stepped = (!sim || unsimulated) && !kernel;
+	bool patched = sim && !kernel && !unsimulated;
 #ifdef PROBESIM_MODULE
-	enum probesim_family fam = nop ? PROBESIM_NOP_FAMILY : PROBESIM_BTI_FAMILY;
+	enum probesim_family fam = nop ? PROBESIM_NOP_FAMILY :
+				   self->insn == PACIASP ? PROBESIM_PAC_FAMILY : PROBESIM_BTI_FAMILY;
 #endif
 
 	if (setup_skipped())

@@ -21,15 +21,32 @@ bool oracle_hwcap2(unsigned long bit)
 	return getauxval(AT_HWCAP2) & bit;
 }
 
-/* Every family on or off: an XOL leg must not simulate anything. */
+#ifdef PROBESIM_MODULE
+/* Each family's switch (module/families.h); one switch's rows are adjacent. */
+static const char * const switches[] = {
+#define PROBESIM_FAMILY(id, name, onoff) #onoff,
+#include "../../module/families.h"
+#undef PROBESIM_FAMILY
+};
+#else
+static const char * const switches[] = { "nop", "stp", "alu", "bti" };
+#endif
+
+/*
+ * Every switch on or off: an XOL leg must not simulate anything. A
+ * switch the simulation does not have (a kernel's series without a later
+ * family) has nothing to turn.
+ */
 static int set_params(const char *on)
 {
-	static const char * const families[] = { "nop", "stp", "alu", "bti" };
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(families); i++)
-		if (probesim_set_param(families[i], on))
+	for (i = 0; i < ARRAY_SIZE(switches); i++) {
+		if (i && !strcmp(switches[i], switches[i - 1]))
+			continue;
+		if (probesim_set_param(switches[i], on) && errno != ENOENT)
 			return -1;
+	}
 	return 0;
 }
 

@@ -56,6 +56,7 @@ constexpr FamilyName kFamilyNames[] = {
     {"logic_reg", Family::kLogicReg},
     {"addsub_reg", Family::kAddSubReg},
     {"bti", Family::kBti},
+    {"pac", Family::kPac},
 };
 
 struct VariantInfo {
@@ -120,6 +121,7 @@ RawClass raw_class(std::uint32_t insn) {
     case Family::kLogicReg: return RawClass::kLogicReg;
     case Family::kAddSubReg: return RawClass::kAddSubReg;
     case Family::kBti: return RawClass::kBti;
+    case Family::kPac: return RawClass::kPac;
     case Family::kNone:
     case Family::kUnknownFamily: break;
   }
@@ -205,6 +207,7 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
       case Family::kLogicReg: return Outcome::kProbesimLogicReg;
       case Family::kAddSubReg: return Outcome::kProbesimAddSubReg;
       case Family::kBti: return Outcome::kProbesimBti;
+      case Family::kPac: return Outcome::kProbesimPac;
       case Family::kNone:
       case Family::kUnknownFamily: break;
     }
@@ -236,8 +239,8 @@ std::string_view variant_name(Variant v) { return kVariantInfo[index(v)].name; }
 std::string_view variant_params(Variant v) {
   switch (probesim_of(v)) {
     case Probesim::kAbsent: return "";
-    case Probesim::kDefaults: return "nop=1 alu=1 bti=1 stp=0";
-    case Probesim::kStp: return "nop=1 alu=1 bti=1 stp=1";
+    case Probesim::kDefaults: return "nop=1 alu=1 bti=1 pac=1 stp=0";
+    case Probesim::kStp: return "nop=1 alu=1 bti=1 pac=1 stp=1";
   }
   return "";
 }
@@ -246,7 +249,8 @@ std::string_view outcome_name(Outcome o) {
   static constexpr std::string_view kNames[kOutcomeCount] = {
       "kernel-sim", "probesim-nop", "probesim-stp", "probesim-logic_imm",
       "probesim-addsub_imm", "probesim-movewide", "probesim-logic_reg",
-      "probesim-addsub_reg", "probesim-bti", "rejected", "bti", "pac", "xol"};
+      "probesim-addsub_reg", "probesim-bti", "probesim-pac", "rejected", "bti",
+      "pac", "xol"};
   return kNames[index(o)];
 }
 
@@ -261,6 +265,7 @@ Step step(Outcome o) {
     case Outcome::kProbesimLogicReg:
     case Outcome::kProbesimAddSubReg: return Step::kAlu;
     case Outcome::kProbesimBti: return Step::kBti;
+    case Outcome::kProbesimPac: return Step::kPac;
     case Outcome::kRejected:
     case Outcome::kBti:
     case Outcome::kPac:
@@ -271,7 +276,7 @@ Step step(Outcome o) {
 
 std::string_view step_name(Step s) {
   static constexpr std::string_view kNames[kStepCount + 1] = {
-      "kernel", "nop", "stp", "alu", "bti", "none"};
+      "kernel", "nop", "stp", "alu", "bti", "pac", "none"};
   return kNames[index(s)];
 }
 

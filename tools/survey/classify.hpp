@@ -27,7 +27,8 @@ enum class RawClass {
   kLogicReg,   // probesim's logic_reg family: logical (shifted register)
   kAddSubReg,  // probesim's addsub_reg family: add/sub (shifted register)
   kBti,        // BTI, BTI c, BTI j, BTI jc (probesim's bti family, if any)
-  kPac,        // PAC hints: PACI*/AUTI* (1716, SP, Z), XPACLRI, PACM
+  kPac,        // PAC hints: PACI*/AUTI* (1716, SP, Z), XPACLRI, PACM; wider
+               // than probesim's pac family (PACIASP and PACIBSP only)
   kBranch,     // B, BL, B.cond, CB(N)Z, TB(N)Z, BR, BLR, RET and their
                // pointer-authenticating forms
   kAdr,        // ADR, ADRP
@@ -55,7 +56,7 @@ enum class Shape {
 inline constexpr std::size_t kShapeCount = 7;  // kNone is not counted
 
 // The kernels a survey reports on: each stock kernel, with probesim at the
-// module's default parameters (nop=1 alu=1 bti=1 stp=0: STP pushes stay
+// module's default parameters (nop=1 alu=1 bti=1 pac=1 stp=0: STP pushes stay
 // single-stepped), and with stp=1 as well. probesim is taken to run on a
 // system without MTE or POE (probesim_stp_verdict() says simulate). On 7.3
 // probesim's nop family never applies: the kernel simulates NOP itself.
@@ -83,24 +84,25 @@ enum class Outcome {
   kProbesimLogicReg,
   kProbesimAddSubReg,
   kProbesimBti,
+  kProbesimPac,        // PACIASP, PACIBSP
   kRejected,           // no uprobe possible
   kBti,                // BTI landing pad, single-stepped out of line
   kPac,                // PAC hint, single-stepped out of line
   kXol,                // anything else single-stepped out of line
 };
-inline constexpr std::size_t kOutcomeCount = 13;
+inline constexpr std::size_t kOutcomeCount = 14;
 
 // What a simulated outcome is owed to, in the order of the JSON's "steps":
 // the stock kernel, then probesim's nop, stp, the five ALU families
-// together, and bti. kNone for the outcomes that single-step or reject.
-enum class Step { kKernel, kNop, kStp, kAlu, kBti, kNone };
-inline constexpr std::size_t kStepCount = 5;  // kNone is not counted
+// together, bti and pac. kNone for the outcomes that single-step or reject.
+enum class Step { kKernel, kNop, kStp, kAlu, kBti, kPac, kNone };
+inline constexpr std::size_t kStepCount = 6;  // kNone is not counted
 
 // probesim's family of an instruction, by the family names of the module's
 // decode table (probesim_family_name()). A family the survey does not know
 // gives kUnknownFamily, which the tests rule out.
 enum class Family { kNone, kNop, kStp, kLogicImm, kAddSubImm, kMoveWide,
-                    kLogicReg, kAddSubReg, kBti, kUnknownFamily };
+                    kLogicReg, kAddSubReg, kBti, kPac, kUnknownFamily };
 Family family(std::uint32_t insn);
 Family family_by_name(std::string_view name);
 // Whether the module's decode table has a family of this name at all.
@@ -123,7 +125,7 @@ Variant variant_of(BaseKernel kernel, Probesim probesim);
 std::string_view raw_class_name(RawClass c);
 std::string_view shape_name(Shape s);
 std::string_view variant_name(Variant v);
-// probesim's parameters in the variant ("nop=1 alu=1 bti=1 stp=0"); empty
+// probesim's parameters in the variant ("nop=1 alu=1 bti=1 pac=1 stp=0"); empty
 // for a stock kernel.
 std::string_view variant_params(Variant v);
 std::string_view outcome_name(Outcome o);

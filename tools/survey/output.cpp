@@ -27,8 +27,8 @@ constexpr BaseKernel kMainKernel = BaseKernel::k6_12;
 // What the tables call the probesim variants.
 constexpr const char* kVariantLegend =
     "KERNEL+probesim-defaults: probesim at its default parameters, nop=1 "
-    "alu=1 bti=1 stp=0, so STP pushes are single-stepped; KERNEL+probesim: "
-    "the same with stp=1";
+    "alu=1 bti=1 pac=1 stp=0, so STP pushes are single-stepped; "
+    "KERNEL+probesim: the same with stp=1";
 
 std::string hex(std::uint64_t v, int width) {
   char buf[32];
@@ -168,6 +168,7 @@ Table steps_table(const std::vector<Row>& rows, int footer, BaseKernel k) {
                             {defaults, Step::kNop},
                             {defaults, Step::kAlu},
                             {defaults, Step::kBti},
+                            {defaults, Step::kPac},
                             {variant_of(k, Probesim::kStp), Step::kStp}};
   Table t;
   t.header = {"binary", "functions"};
@@ -351,7 +352,7 @@ std::string render_tables(const std::vector<FileSurvey>& files,
           std::string(base_kernel_name(kMainKernel)) +
           ", as probesim's families add up (% of functions, cumulative; alu "
           "is logic_imm, addsub_imm, movewide, logic_reg and addsub_reg; + "
-          "bti is probesim's defaults, + stp=1 adds the stp family)",
+          "pac is probesim's defaults, + stp=1 adds the stp family)",
       steps_table(rows, footer, kMainKernel));
   out += render("All function entries, per kernel (" +
                     std::string(kVariantLegend) + ")",

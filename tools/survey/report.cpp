@@ -30,7 +30,8 @@ constexpr Variant kSummary[] = {
 
 // The steps in which simulated entries add up on 6.12: those of probesim's
 // defaults, which end at 6.12+probesim-defaults, then stp=1.
-constexpr Step kDefaultSteps[] = {Step::kKernel, Step::kNop, Step::kAlu, Step::kBti};
+constexpr Step kDefaultSteps[] = {Step::kKernel, Step::kNop, Step::kAlu, Step::kBti,
+                                  Step::kPac};
 
 // probesim's families among the classes of first instructions, and the
 // ALU ones among them.
@@ -93,13 +94,13 @@ constexpr const char* kIntroAfterDate =
     "6.12 and 7.3 (7.3.4); 7.3 decides as 6.12 does except that it "
     "simulates NOP itself, so on 7.3 probesim's nop family gives way to the "
     "kernel). `KERNEL+probesim-defaults` is probesim at the module's "
-    "default parameters (`nop=1 alu=1 bti=1 stp=0`: STP pushes stay "
+    "default parameters (`nop=1 alu=1 bti=1 pac=1 stp=0`: STP pushes stay "
     "single-stepped); `KERNEL+probesim` is the same with `stp=1`, on a "
     "system without MTE or POE.";
 constexpr const char* kOutcomes =
     "Outcome classes per kernel: `kernel-sim` simulated by the kernel; "
     "`probesim-FAMILY` simulated by probesim's family FAMILY (nop, stp, "
-    "logic_imm, addsub_imm, movewide, logic_reg, addsub_reg, bti); "
+    "logic_imm, addsub_imm, movewide, logic_reg, addsub_reg, bti, pac); "
     "`rejected` no uprobe possible; `bti`/`pac` landing pads and PAC hints, "
     "single-stepped; `xol` anything else single-stepped.";
 constexpr const char* kSummaryHeading =
@@ -110,11 +111,12 @@ constexpr const char* kStepsText =
     "(6.1 alike), cumulative from left to right: the stock kernel, then the "
     "families probesim has on by default: nop (`nop=1`), the five ALU "
     "families (`alu=1`: logic_imm, addsub_imm, movewide, logic_reg, "
-    "addsub_reg) and bti (`bti=1`), which end at probesim's defaults; then "
-    "stp, off by default (`stp=1`). A family the module's decode table does "
-    "not have yet adds nothing. The last column is stock 7.3, whose own NOP "
-    "simulation stands in for probesim's nop family; 7.3 with probesim ends "
-    "where + bti (defaults) and + stp=1 do.";
+    "addsub_reg), bti (`bti=1`) and pac (`pac=1`: PACIASP and PACIBSP), "
+    "which end at probesim's defaults; then stp, off by default (`stp=1`). A "
+    "family the module's decode table does not have yet adds nothing. The "
+    "last column is stock 7.3, whose own NOP simulation stands in for "
+    "probesim's nop family; 7.3 with probesim ends where + pac (defaults) "
+    "and + stp=1 do.";
 constexpr const char* kClassesHeading = "## probesim's classes of first instructions";
 constexpr const char* kClassesText =
     "Share of function entries whose first instruction is in each of "

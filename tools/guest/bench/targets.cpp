@@ -44,16 +44,24 @@ constexpr std::array<std::uint32_t, 2> kBtiJ = {
     0xd503249f,  // bti j
     a64::kRet,
 };
+// paciasp opens most functions of a branch-protected binary; probesim
+// signs LR with the task's IA key installed for the one instruction.
+constexpr std::array<std::uint32_t, 3> kPaciasp = {
+    0xd503233f,  // paciasp: a landing pad for blr and br x16, like bti c
+    0xd50323bf,  // autiasp
+    a64::kRet,
+};
 constexpr std::array<std::uint32_t, 1> kRet = {
     a64::kRet,  // ret: the kernel simulates it, so it is the reference
 };
 
-const std::array<TargetInfo, 6> kTargets = {{
+const std::array<TargetInfo, 7> kTargets = {{
     {Target::Nop, "nop", kNop, "nop", "nop", false, false},
     {Target::Push, "push", kPush, "stp", "stp", false, false},
     {Target::And, "and", kAnd, "logic_imm", "alu", false, false},
     {Target::Bti, "bti", kBti, "bti", "bti", true, true},
     {Target::BtiJ, "bti-j", kBtiJ, "bti", "bti", false, true},
+    {Target::Paciasp, "paciasp", kPaciasp, "pac", "pac", true, true},
     {Target::Ret, "ret", kRet, "", "", false, false},
 }};
 

@@ -13,7 +13,7 @@
 
 namespace probesim::bench {
 
-enum class Target { Nop, Push, And, Bti, BtiJ, Ret };
+enum class Target { Nop, Push, And, Bti, BtiJ, Paciasp, Ret };
 
 // How a target is called, and so the PSTATE.BTYPE its first instruction
 // runs with on a CPU with FEAT_BTI. probesim's branch-target check does
@@ -26,7 +26,7 @@ enum class CallPath {
 
 struct TargetInfo {
   Target target;
-  std::string_view name;                // "nop", "push", "and", "bti", "bti-j", "ret"
+  std::string_view name;                // "nop", "push", "and", "bti", "bti-j", "paciasp", "ret"
   std::span<const std::uint32_t> code;  // first word is the probed one
   // probesim's family for the first word (its stats are <family>_patched,
   // <family>_hits) and the module parameter that switches it; empty for

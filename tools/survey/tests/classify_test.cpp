@@ -73,13 +73,14 @@ TEST(Classify, EveryFamilyOfTheDecoderIsKnown) {
 
 TEST(Classify, TheFamiliesAreInTheDecoder) {
   for (const char* name : {"nop", "stp", "logic_imm", "addsub_imm", "movewide",
-                           "logic_reg", "addsub_reg", "bti"})
+                           "logic_reg", "addsub_reg", "bti", "pac"})
     EXPECT_TRUE(decoder_has_family(name)) << name;
 }
 
 TEST(Classify, RawClassFollowsTheModuleDecoder) {
   // The family classes are exactly what probesim_decode() says, nothing
-  // else.
+  // else. pac is no pair: its class holds every PAC hint, the family only
+  // PACIASP and PACIBSP.
   const std::pair<Family, RawClass> pairs[] = {
       {Family::kNop, RawClass::kNop},
       {Family::kStp, RawClass::kStpPush},
@@ -91,12 +92,16 @@ TEST(Classify, RawClassFollowsTheModuleDecoder) {
       {Family::kBti, RawClass::kBti},
   };
   for (std::uint32_t hi = 0; hi < 0x10000; hi++) {
-    for (std::uint32_t lo : {0x0000U, 0x7bfdU, 0x201fU, 0x245fU, 0xffffU, 0x03ffU, 0x1c49U}) {
+    for (std::uint32_t lo : {0x0000U, 0x7bfdU, 0x201fU, 0x245fU, 0x233fU, 0xffffU,
+                             0x03ffU, 0x1c49U}) {
       std::uint32_t insn = (hi << 16) | lo;
       Family f = family(insn);
       ASSERT_NE(f, Family::kUnknownFamily) << std::hex << insn;
       for (const auto& [fam, cls] : pairs)
         EXPECT_EQ(raw_class(insn) == cls, f == fam) << std::hex << insn;
+      if (f == Family::kPac) {
+        EXPECT_EQ(raw_class(insn), RawClass::kPac) << std::hex << insn;
+      }
     }
   }
 }
@@ -130,8 +135,12 @@ TEST(Classify, OutcomesPerVariant) {
        O::kKernelSim, O::kKernelSim},  // nop
       {0xa9bf7bfd, O::kXol, O::kProbesimStp, O::kXol, O::kProbesimStp,
        O::kXol, O::kProbesimStp},  // stp x29, x30, [sp, #-16]!
-      {0xd503233f, O::kPac, O::kPac, O::kPac, O::kPac, O::kPac,
-       O::kPac},  // paciasp
+      {0xd503233f, O::kPac, O::kProbesimPac, O::kPac, O::kProbesimPac,
+       O::kPac, O::kProbesimPac},  // paciasp
+      {0xd503237f, O::kPac, O::kProbesimPac, O::kPac, O::kProbesimPac,
+       O::kPac, O::kProbesimPac},  // pacibsp
+      {0xd503231f, O::kPac, O::kPac, O::kPac, O::kPac, O::kPac,
+       O::kPac},  // paciaz
       {0xd50323bf, O::kRejected, O::kRejected, O::kRejected, O::kRejected,
        O::kRejected, O::kRejected},  // autiasp
       {0xd503203f, O::kRejected, O::kRejected, O::kRejected, O::kRejected,
@@ -224,6 +233,46 @@ TEST(Classify, BtiOutcome) {
   EXPECT_EQ(raw_class(0xd503245f), RawClass::kBti);
 }
 
+TEST(Classify, PacOutcome) {
+  // paciasp and pacibsp: single-stepped by every stock kernel, simulated
+  // by probesim at its defaults (pac=1) and with stp=1.
+  for (std::uint32_t insn : {0xd503233fU, 0xd503237fU}) {
+    EXPECT_EQ(family(insn), Family::kPac) << std::hex << insn;
+    EXPECT_EQ(raw_class(insn), RawClass::kPac) << std::hex << insn;
+    for (std::size_t i = 0; i < kVariantCount; i++) {
+      const auto v = static_cast<Variant>(i);
+      EXPECT_EQ(outcome(insn, v), has_probesim(v) ? Outcome::kProbesimPac : Outcome::kPac)
+          << std::hex << insn << " " << variant_name(v);
+    }
+  }
+}
+
+TEST(Classify, OtherPacHintsAreNotSimulated) {
+  // Only the SP forms open functions; the module leaves every other PAC
+  // hint to the kernel, which steps PACI* and XPACLRI and rejects AUTI*.
+  struct Case {
+    std::uint32_t insn;
+    Outcome stock;
+  } cases[] = {
+      {0xd503231f, Outcome::kPac},       // paciaz
+      {0xd503235f, Outcome::kPac},       // pacibz
+      {0xd50320ff, Outcome::kPac},       // xpaclri
+      {0xd503211f, Outcome::kPac},       // pacia1716
+      {0xd503215f, Outcome::kPac},       // pacib1716
+      {0xd50323bf, Outcome::kRejected},  // autiasp
+      {0xd50323ff, Outcome::kRejected},  // autibsp
+      {0xd503239f, Outcome::kRejected},  // autiaz
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(family(c.insn), Family::kNone) << std::hex << c.insn;
+    EXPECT_EQ(raw_class(c.insn), RawClass::kPac) << std::hex << c.insn;
+    for (std::size_t i = 0; i < kVariantCount; i++) {
+      const auto v = static_cast<Variant>(i);
+      EXPECT_EQ(outcome(c.insn, v), c.stock) << std::hex << c.insn << " " << variant_name(v);
+    }
+  }
+}
+
 TEST(Classify, Variants) {
   EXPECT_EQ(base_kernel(Variant::k7_3), BaseKernel::k7_3);
   EXPECT_EQ(base_kernel(Variant::k7_3ProbesimStp), BaseKernel::k7_3);
@@ -250,7 +299,8 @@ TEST(Classify, Variants) {
       const std::string params(variant_params(v));
       EXPECT_EQ(params.empty(), p == Probesim::kAbsent) << params;
       if (p != Probesim::kAbsent) {
-        EXPECT_TRUE(params.ends_with(p == Probesim::kStp ? "stp=1" : "stp=0")) << params;
+        EXPECT_EQ(params, p == Probesim::kStp ? "nop=1 alu=1 bti=1 pac=1 stp=1"
+                                              : "nop=1 alu=1 bti=1 pac=1 stp=0");
       }
     }
   }
@@ -266,6 +316,7 @@ TEST(Classify, Steps) {
                     Outcome::kProbesimAddSubReg})
     EXPECT_EQ(step(o), Step::kAlu);
   EXPECT_EQ(step(Outcome::kProbesimBti), Step::kBti);
+  EXPECT_EQ(step(Outcome::kProbesimPac), Step::kPac);
   for (Outcome o : {Outcome::kRejected, Outcome::kBti, Outcome::kPac, Outcome::kXol})
     EXPECT_EQ(step(o), Step::kNone);
   // Every probesim outcome is named after its family, as the module's
@@ -288,6 +339,9 @@ TEST(Classify, Names) {
   EXPECT_EQ(variant_name(Variant::k7_3ProbesimStp), "7.3+probesim");
   EXPECT_EQ(outcome_name(Outcome::kProbesimStp), "probesim-stp");
   EXPECT_EQ(outcome_name(Outcome::kProbesimLogicImm), "probesim-logic_imm");
+  EXPECT_EQ(outcome_name(Outcome::kProbesimPac), "probesim-pac");
+  EXPECT_EQ(outcome_name(Outcome::kPac), "pac");
+  EXPECT_EQ(step_name(Step::kPac), "pac");
   EXPECT_EQ(raw_class_name(RawClass::kAddSubReg), "addsub_reg");
   EXPECT_EQ(shape_name(Shape::kStpFpLrPush), "stp x29, x30, [sp, #-N]!");
   EXPECT_TRUE(is_simulated(Outcome::kProbesimNop));

@@ -64,8 +64,8 @@ TEST(Output, JsonHasTheDocumentedShape) {
         "\"6.1+probesim-defaults\", \"6.12+probesim-defaults\", "
         "\"7.3+probesim-defaults\"]",
         "\"variant_params\": {\"6.1\": null, "
-        "\"6.1+probesim\": \"nop=1 alu=1 bti=1 stp=1\"",
-        "\"6.12+probesim-defaults\": \"nop=1 alu=1 bti=1 stp=0\"",
+        "\"6.1+probesim\": \"nop=1 alu=1 bti=1 pac=1 stp=1\"",
+        "\"6.12+probesim-defaults\": \"nop=1 alu=1 bti=1 pac=1 stp=0\"",
         // At the defaults the stp push is single-stepped.
         "\"6.12+probesim-defaults\": {\"kernel-sim\": 0, "
         "\"probesim-nop\": 1, \"probesim-stp\": 0",

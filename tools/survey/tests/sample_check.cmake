@@ -29,7 +29,8 @@ expect("${jsonplain}" "\"7.3+probesim\": {\"kernel-sim\": 1, \"probesim-nop\": 0
 expect("${jsonstripped}" "\"functions\": 2, \"usdt\": 1, \"fdes\": 2, \"cies\": 1, \"fdes_skipped\": 0, \"symbols\": 0")
 # Branch protection: bti c and paciasp come first.
 expect("${jsonbti}" "\"bti\": 1, \"pac\": 1")
-expect("${jsonbti}" "\"6.12\": {\"kernel-sim\": 0, \"probesim-nop\": 0, \"probesim-stp\": 0, \"probesim-logic_imm\": 0, \"probesim-addsub_imm\": 0, \"probesim-movewide\": 0, \"probesim-logic_reg\": 0, \"probesim-addsub_reg\": 0, \"probesim-bti\": 0, \"rejected\": 0, \"bti\": 1, \"pac\": 1")
-# With probesim: the pac hint is still single-stepped, and bti c is
-# simulated once the decode table has the bti family.
-expect("${jsonbti}" "\"6.12+probesim\": {\"kernel\": 0, \"nop\": 0, \"stp\": 0, \"alu\": 0, \"bti\": ")
+expect("${jsonbti}" "\"6.12\": {\"kernel-sim\": 0, \"probesim-nop\": 0, \"probesim-stp\": 0, \"probesim-logic_imm\": 0, \"probesim-addsub_imm\": 0, \"probesim-movewide\": 0, \"probesim-logic_reg\": 0, \"probesim-addsub_reg\": 0, \"probesim-bti\": 0, \"probesim-pac\": 0, \"rejected\": 0, \"bti\": 1, \"pac\": 1")
+# With probesim, at its defaults too: bti c and paciasp are simulated.
+foreach(variant 6.12+probesim 6.12+probesim-defaults)
+  expect("${jsonbti}" "\"${variant}\": {\"kernel\": 0, \"nop\": 0, \"stp\": 0, \"alu\": 0, \"bti\": 1, \"pac\": 1}")
+endforeach()

@@ -145,11 +145,12 @@ TEST(VariantsOutput, StepsEndAtTheDefaultsThenAddStp) {
   Cells t = markdown_table(render_tables(fs, TableFormat::kMarkdown), kSteps);
   ASSERT_FALSE(t.empty());
   const std::vector<std::string> want_header = {
-      "binary", "functions", "6.12 stock", "+ nop", "+ alu", "+ bti", "+ stp=1"};
+      "binary", "functions", "6.12 stock", "+ nop", "+ alu", "+ bti", "+ pac",
+      "+ stp=1"};
   EXPECT_EQ(t[0], want_header);
   for (const auto& f : fs) {
     EXPECT_EQ(cell(t, f.path, "6.12 stock"), simulated_percent(f, Variant::k6_12));
-    EXPECT_EQ(cell(t, f.path, "+ bti"), simulated_percent(f, Variant::k6_12ProbesimDefaults));
+    EXPECT_EQ(cell(t, f.path, "+ pac"), simulated_percent(f, Variant::k6_12ProbesimDefaults));
     EXPECT_EQ(cell(t, f.path, "+ stp=1"), simulated_percent(f, Variant::k6_12ProbesimStp));
   }
 }

@@ -29,7 +29,7 @@ PARAMS=/sys/module/probesim/parameters
 # The parameters that switch probesim's families; those the module has are
 # used. nop and stp are set on for the simulated runs, the others keep the
 # module's defaults.
-FAMILY_PARAMS="nop stp alu bti"
+FAMILY_PARAMS="nop stp alu bti pac"
 GROUP=probesim_grep
 # A literal that 79 lines of the corpus match, while its prefix "timer_" is
 # everywhere: most of grep's work is rejecting near misses, as when

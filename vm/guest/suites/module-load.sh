@@ -7,9 +7,9 @@ PROBESIM_KO=${PROBESIM_KO:-/modules/probesim.ko}
 # Bad module parameters are refused with EINVAL and leave nothing loaded.
 param_checks() {
 	echo "TAP version 13"
-	echo "1..5"
+	echo "1..6"
 	n=0
-	for arg in stp=2 nop=maybe stp= alu=2 bti=-1; do
+	for arg in stp=2 nop=maybe stp= alu=2 bti=-1 pac=2; do
 		n=$((n + 1))
 		if insmod "$PROBESIM_KO" "$arg" 2>/tmp/param.err; then
 			rmmod probesim
