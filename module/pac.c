@@ -10,6 +10,7 @@
  * not on the exception level. selftests/pac.c holds each result to the
  * task's own.
  */
+#include <linux/kprobes.h>
 #include <linux/sched.h>
 #include <asm/cpufeature.h>
 #include <asm/daifflags.h>
@@ -25,16 +26,17 @@
  * In the kernel APIAKey_EL1 is not the task's: it holds the kernel's own
  * key (CONFIG_ARM64_PTR_AUTH_KERNEL), or else whatever the last return
  * to user space on this CPU installed, which after a preemption is
- * another task's. The IA key is only installed on the way out to user
- * space (entry.S), never at a context switch. So the task's key goes in
- * for this one instruction and the previous value, read back with MRS,
- * comes back after it. All of it is one asm statement, so that nothing
- * the compiler emits in between can sign or authenticate a kernel return
- * address with the task's key; every exception is masked, so that no
- * handler runs with it either, and the key never leaves this CPU's
- * registers. Each ISB makes a key write visible to what follows.
+ * another task's. A task's user IA key is only installed on the way out
+ * to user space (entry.S). So the task's key goes in for this one
+ * instruction and the previous value, read back with MRS, comes back
+ * after it. All of it is one asm statement, so that nothing the compiler
+ * emits in between can sign or authenticate a kernel return address with
+ * the task's key; every exception is masked, so that no handler runs
+ * with it either, and no kprobe may be placed in it. The copy of the
+ * previous value is cleared: it can be another task's key. Each ISB
+ * makes a key write visible to what follows.
  */
-static u64 probesim_pacia(u64 ptr, u64 modifier, const struct ptrauth_key *key)
+static noinline u64 probesim_pacia(u64 ptr, u64 modifier, const struct ptrauth_key *key)
 {
 	unsigned long flags;
 	u64 signed_ptr, lo, hi;
@@ -52,6 +54,8 @@ static u64 probesim_pacia(u64 ptr, u64 modifier, const struct ptrauth_key *key)
 		     __msr_s(SYS_APIAKEYLO_EL1, "%[lo]")
 		     __msr_s(SYS_APIAKEYHI_EL1, "%[hi]")
 		     "	isb\n"
+		     "	mov	%[lo], xzr\n"
+		     "	mov	%[hi], xzr\n"
 		     : [signed_ptr] "=&r" (signed_ptr), [lo] "=&r" (lo), [hi] "=&r" (hi)
 		     : [ptr] "r" (ptr), [modifier] "r" (modifier),
 		       [key_lo] "r" (key->lo), [key_hi] "r" (key->hi)
@@ -60,17 +64,24 @@ static u64 probesim_pacia(u64 ptr, u64 modifier, const struct ptrauth_key *key)
 	return signed_ptr;
 }
 
+NOKPROBE_SYMBOL(probesim_pacia);
+
 /*
  * PACIB1716 under the IB key, which is the task's already: the kernel
  * never uses IB itself and installs the task's key at every context
  * switch (ptrauth_thread_switch_user() in __switch_to(), in 6.1, 6.12
- * and 7.3 alike), so a preemption here changes nothing.
+ * and 7.3 alike), so a preemption here changes nothing. That install is
+ * not synchronized when the kernel does not use PAC itself (only the way
+ * out to user space is, by ERET), and the handler may have slept since:
+ * the ISB makes sure the CPU signs with the task's key, not the one
+ * before it.
  */
 static u64 probesim_pacib(u64 ptr, u64 modifier)
 {
 	u64 signed_ptr;
 
-	asm volatile("	mov	x17, %[ptr]\n"
+	asm volatile("	isb\n"
+		     "	mov	x17, %[ptr]\n"
 		     "	mov	x16, %[modifier]\n"
 		     "	hint	#10\n"	/* PACIB1716 */
 		     "	mov	%[signed_ptr], x17\n"

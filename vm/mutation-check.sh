@@ -14,7 +14,10 @@ kver=${1:-7.3}
 status=0
 
 # run_mutants DIR SUITE [KERNEL-RUN OPTIONS]: every DIR/*.patch must make
-# SUITE fail.
+# SUITE fail. Header lines before the diff: "Caught-by: a,b" runs only
+# those selftests; "Expect: splat" says the mutant breaks the kernel
+# itself (an Oops), which then ends the boot at once (oops=panic) rather
+# than at the timeout of a hung one.
 run_mutants() {
 	local dir=$1 suite=$2 patch name copy
 	shift 2
@@ -27,12 +30,13 @@ run_mutants() {
 		(cd "$PROBESIM_TOP" && tar cf - Kbuild dkms.conf module kunit vm/negative) |
 			tar -C "$copy" -xf -
 		patch -s -p1 -d "$copy" <"$patch" || die "mutant $name does not apply"
-		# "Caught-by: a,b" before the diff: only those selftests run,
-		# and they must fail.
 		caught=$(sed -n '1,/^--- /s/^Caught-by: *//p' "$patch")
+		expect=$(sed -n '1,/^--- /s/^Expect: *//p' "$patch")
+		expect=${expect:-test-failure}
 		local -a only=()
 		[ -z "$caught" ] || only=(--append "probesim.selftests=$caught")
-		"$here/kernel-run.sh" "$@" "${only[@]}" --src "$copy" --expect test-failure \
+		[ "$expect" != splat ] || only+=(--append oops=panic)
+		"$here/kernel-run.sh" "$@" "${only[@]}" --src "$copy" --expect "$expect" \
 			"$kver" "$suite" "mutant-$suite-$name" || status=1
 	done
 }

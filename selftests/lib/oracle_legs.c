@@ -35,7 +35,7 @@ static const char * const switches[] = { "nop", "stp", "alu", "bti" };
 /*
  * Every switch on or off: an XOL leg must not simulate anything. A
  * switch the simulation does not have (a kernel's series without a later
- * family) has nothing to turn.
+ * family) has nothing to turn; the first, nop's, every simulation has.
  */
 static int set_params(const char *on)
 {
@@ -44,7 +44,8 @@ static int set_params(const char *on)
 	for (i = 0; i < ARRAY_SIZE(switches); i++) {
 		if (i && !strcmp(switches[i], switches[i - 1]))
 			continue;
-		if (probesim_set_param(switches[i], on) && errno != ENOENT)
+		errno = 0;
+		if (probesim_set_param(switches[i], on) && (!i || errno != ENOENT))
 			return -1;
 	}
 	return 0;
