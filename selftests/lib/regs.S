@@ -10,26 +10,20 @@
  * register is free, so x0 is parked in TPIDR_EL0 for the few instructions
  * it takes to find oracle_ctx; nothing runs there that uses TLS.
  */
+#include "state_asm.inc"
+
 #define CTX_IN		0
 #define CTX_ENTRY	264
 #define CTX_OUT		272
 #define CTX_CSP		536
 #define CTX_TPIDR	544
-#define ST_SP		248
-#define ST_NZCV		256
 
 	.text
 	.balign 4
 	.global oracle_enter
 	.type oracle_enter, %function
 oracle_enter:
-	stp	x29, x30, [sp, #-96]!
-	mov	x29, sp
-	stp	x19, x20, [sp, #16]
-	stp	x21, x22, [sp, #32]
-	stp	x23, x24, [sp, #48]
-	stp	x25, x26, [sp, #64]
-	stp	x27, x28, [sp, #80]
+	push_c_frame
 
 	adrp	x0, oracle_ctx
 	add	x0, x0, :lo12:oracle_ctx
@@ -43,20 +37,8 @@ oracle_enter:
 	ldr	x1, [x0, #CTX_IN + ST_SP]
 	mov	sp, x1
 	ldr	x30, [x0, #CTX_ENTRY]
-	ldp	x1, x2, [x0, #8]
-	ldp	x3, x4, [x0, #24]
-	ldp	x5, x6, [x0, #40]
-	ldp	x7, x8, [x0, #56]
-	ldp	x9, x10, [x0, #72]
-	ldp	x11, x12, [x0, #88]
-	ldp	x13, x14, [x0, #104]
-	ldp	x15, x16, [x0, #120]
-	ldp	x17, x18, [x0, #136]
-	ldp	x19, x20, [x0, #152]
-	ldp	x21, x22, [x0, #168]
-	ldp	x23, x24, [x0, #184]
-	ldp	x25, x26, [x0, #200]
-	ldp	x27, x28, [x0, #216]
+	/* CTX_IN is 0: oracle_ctx.in is at x0. */
+	x1_x28 ldp, x0
 	ldr	x29, [x0, #232]
 	ldr	x0, [x0]
 	blr	x30
@@ -75,33 +57,14 @@ oracle_return:
 	str	x30, [x0, #ST_NZCV]
 	mov	x30, sp
 	str	x30, [x0, #ST_SP]
-	stp	x1, x2, [x0, #8]
-	stp	x3, x4, [x0, #24]
-	stp	x5, x6, [x0, #40]
-	stp	x7, x8, [x0, #56]
-	stp	x9, x10, [x0, #72]
-	stp	x11, x12, [x0, #88]
-	stp	x13, x14, [x0, #104]
-	stp	x15, x16, [x0, #120]
-	stp	x17, x18, [x0, #136]
-	stp	x19, x20, [x0, #152]
-	stp	x21, x22, [x0, #168]
-	stp	x23, x24, [x0, #184]
-	stp	x25, x26, [x0, #200]
-	stp	x27, x28, [x0, #216]
+	x1_x28 stp, x0
 	str	x29, [x0, #232]
 
 	ldr	x1, [x0, #CTX_TPIDR - CTX_OUT]
 	msr	tpidr_el0, x1
 	ldr	x1, [x0, #CTX_CSP - CTX_OUT]
 	mov	sp, x1
-	ldp	x19, x20, [sp, #16]
-	ldp	x21, x22, [sp, #32]
-	ldp	x23, x24, [sp, #48]
-	ldp	x25, x26, [sp, #64]
-	ldp	x27, x28, [sp, #80]
-	ldp	x29, x30, [sp], #96
-	ret
+	pop_c_frame_ret
 	.size oracle_enter, . - oracle_enter
 
 	.section .note.GNU-stack, "", %progbits
