@@ -39,6 +39,7 @@
 /* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
+#include "prng.h"
 #include "probe_batch.h"
 #include "raw.h"
 #include "uprobes.h"
@@ -49,7 +50,6 @@
 #define BATCH		2500	/* encodings per code file and probe batch */
 #define MAX_REPORTED	20	/* mismatches printed in full, per class */
 #define SEED		0x70726f626573696dULL
-#define UPROBE_BRK	0xd42000a0U	/* BRK #5: what a uprobe puts in place */
 
 #define diag(fmt, ...)	fprintf(stderr, "# " fmt "\n", ##__VA_ARGS__)
 
@@ -179,20 +179,6 @@ static unsigned int dest_of(enum alu_class cls, uint32_t insn)
 }
 
 /* ---- the generator --------------------------------------------------------- */
-
-/* splitmix64: small, fast, and every seed gives a good stream. */
-struct prng {
-	uint64_t s;
-};
-
-static uint64_t prng_next(struct prng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 /* Uniform in [0, n), n > 0 (the bias of a 64-bit modulo is negligible). */
 static unsigned int below(struct prng *r, unsigned int n)

@@ -51,6 +51,7 @@
 /* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
+#include "prng.h"
 #include "probe_batch.h"
 #include "raw.h"
 #include "uprobes.h"
@@ -73,7 +74,6 @@
 #define CASE_RUNS	200	/* per key and case */
 #define THREADS		4
 #define MAX_REPORTED	10
-#define UPROBE_BRK	0xd42000a0U
 
 #define PACIASP		0xd503233fU
 #define PACIBSP		0xd503237fU
@@ -210,16 +210,6 @@ static void code_run_block(const struct code *c, enum pac_key k,
 
 /* ---- inputs ------------------------------------------------------------- */
 
-struct prng {
-	uint64_t s;
-};
-
-static uint64_t prng_next(struct prng *r)
-{
-	r->s = r->s * 6364136223846793005ULL + 1442695040888963407ULL;
-	return r->s ^ r->s >> 29;
-}
-
 /*
  * A pointer to sign: user and kernel halves (bit 55 picks the PAC field
  * layout), tagged top bytes, already signed ones, and the extremes.
@@ -320,20 +310,6 @@ FIXTURE(pac) {
 #endif
 };
 
-static int set_event_enabled(const char *event, bool on)
-{
-	char file[256];
-	int fd, ok;
-
-	snprintf(file, sizeof(file), "/sys/kernel/tracing/events/probesim_test/%s/enable",
-		 event);
-	fd = open(file, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ok = write(fd, on ? "1" : "0", 1) == 1;
-	return close(fd) || !ok ? -1 : 0;
-}
-
 FIXTURE_SETUP(pac)
 {
 	char err[256] = "";
@@ -358,7 +334,7 @@ FIXTURE_SETUP(pac)
 	ASSERT_EQ(0, probe_batch_add(self->event, self->probed_path, self->offsets, NR_PROBES))
 		TH_LOG("adding uprobes on %s: %s", self->probed_path, strerror(errno));
 	self->event_added = true;
-	ASSERT_EQ(0, set_event_enabled(self->event, true)) TH_LOG("%s", strerror(errno));
+	ASSERT_EQ(0, probe_batch_enable(self->event, true)) TH_LOG("%s", strerror(errno));
 #ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode))
 		ASSERT_EQ(0, probesim_stats_read(&self->before));
@@ -383,7 +359,7 @@ FIXTURE_SETUP(pac)
 FIXTURE_TEARDOWN_PARENT(pac)
 {
 	if (self->event_added) {
-		set_event_enabled(self->event, false);
+		probe_batch_enable(self->event, false);
 		EXPECT_EQ(0, probe_batch_remove(self->event));
 	}
 	if (self->native_path[0])

@@ -117,6 +117,19 @@ out:
 	return ret;
 }
 
+int probe_batch_enable(const char *name, bool on)
+{
+	char file[256];
+	int fd, ok;
+
+	snprintf(file, sizeof(file), TRACEFS "/events/%s/%s/enable", GROUP, name);
+	fd = open(file, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ok = write(fd, on ? "1" : "0", 1) == 1;
+	return close(fd) || !ok ? -1 : 0;
+}
+
 int probe_batch_remove(const char *name)
 {
 	char cmd[256];

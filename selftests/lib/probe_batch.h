@@ -15,6 +15,7 @@
 #ifndef PROBESIM_SELFTEST_PROBE_BATCH_H
 #define PROBESIM_SELFTEST_PROBE_BATCH_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 /*
@@ -37,6 +38,14 @@ int probe_batch_perf_open(const char *name, pid_t pid);
  */
 int probe_batch_hits(const char *name, const unsigned long *offsets,
 		     unsigned int n, long *hits);
+
+/*
+ * Enable (@on) or disable probesim_test/@name in tracefs: enabled, its
+ * uprobes fire in every process that maps the file, with no filter, so
+ * forked children, threads and exec'd programs hit them too. 0, or -1
+ * with errno set.
+ */
+int probe_batch_enable(const char *name, bool on);
 
 /* Delete probesim_test/@name and its uprobes (its perf events closed). */
 int probe_batch_remove(const char *name);

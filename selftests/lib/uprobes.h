@@ -21,6 +21,9 @@
 #define BIT(nr)		(1UL << (nr))
 #endif
 
+/* BRK #5: the word a uprobe puts in place of the probed instruction. */
+#define UPROBE_BRK	0xd42000a0U
+
 #ifdef PROBESIM_MODULE
 /* probesim.ko's counters, which the tests check in PROBESIM_MODE=loaded. */
 #include "stats.h"
