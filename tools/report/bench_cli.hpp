@@ -7,11 +7,19 @@
 
 namespace probesim::report {
 
+// One grep binary's probes table, its payload's probes.tsv.
+struct GrepProbesPath {
+  std::string binary;  // "bookworm" for --probes PATH, NAME for --probes NAME=PATH
+  std::string path;
+
+  bool operator==(const GrepProbesPath&) const = default;
+};
+
 struct BenchKernelOptions {
   std::string console;  // the benchmark boot's console log
   std::string kver;
-  std::string probes;  // the grep payload's probes.tsv
-  std::string out;     // where results-KVER.json and .md go
+  std::vector<GrepProbesPath> probes;  // one per grep binary, bookworm's first
+  std::string out;                     // where results-KVER.json and .md go
 };
 
 struct BenchMergeOptions {

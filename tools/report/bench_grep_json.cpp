@@ -4,6 +4,8 @@ namespace probesim::report {
 
 namespace {
 
+constexpr std::string_view kGrepKey = "grep";
+
 Json spread_json(const std::optional<Spread>& s) {
   if (!s) return Json();
   Json::Object o;
@@ -146,6 +148,18 @@ Json grep_json(const GrepResult& g) {
   o.set("expected_patched", counts(g.expected_patched));
   o.set("variant", g.variant);
   return o;
+}
+
+std::string grep_json_key(std::string_view binary) {
+  if (binary == kBookworm) return std::string(kGrepKey);
+  return std::string(kGrepKey) + "_" + std::string(binary);
+}
+
+std::optional<std::string> grep_binary_of(std::string_view key) {
+  if (key == kGrepKey) return std::string(kBookworm);
+  const std::string prefix = std::string(kGrepKey) + "_";
+  if (!key.starts_with(prefix) || key.size() == prefix.size()) return std::nullopt;
+  return std::string(key.substr(prefix.size()));
 }
 
 }  // namespace probesim::report

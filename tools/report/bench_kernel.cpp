@@ -48,38 +48,55 @@ Json trigger_results(const ConsoleLog& log, std::vector<std::string>& errors) {
   return Json::Object();
 }
 
-std::string summary(const GrepResult& g, std::string_view kver) {
-  return "grep on " + std::string(kver) + ": none " + fixed(g.none, 3) + " s, xol " +
-         fixed(g.xol, 3) + " s, sim " + fixed(g.sim, 3) + " s; (xol-none)/(sim-none) " +
-         spread_text(spread(g.ratio), 2) + "; " + std::to_string(g.hits.total) + " hits";
+std::string summary(const GrepResult& g, const std::string& binary, std::string_view kver) {
+  return grep_title(binary) + " on " + std::string(kver) + ": none " + fixed(g.none, 3) +
+         " s, xol " + fixed(g.xol, 3) + " s, sim " + fixed(g.sim, 3) +
+         " s; (xol-none)/(sim-none) " + spread_text(spread(g.ratio), 2) + "; " +
+         std::to_string(g.hits.total) + " hits";
 }
 
 }  // namespace
 
-KernelOutput bench_kernel(std::string_view console, const Probes& probes, std::string_view kver) {
+KernelOutput bench_kernel(std::string_view console, const std::vector<GrepBinary>& binaries,
+                          std::string_view kver) {
   const ConsoleLog log = split_console(readable(console));
   KernelPage page;
   page.kver = std::string(kver);
   Json result = trigger_results(log, page.errors);
   if (const Section* table = find_section(log, "table", "bench")) page.table = table->lines;
-  const GrepRuns runs = parse_grep_runs(log, page.errors);
-  const auto grep = grep_results(runs, probes, kver, page.errors, page.warnings);
-
   Json::Object& members = *result.object();
-  members.set("grep", grep ? grep_json(*grep) : Json());
+  // Per binary; page.greps points into it, so it is never reallocated.
+  std::vector<std::optional<GrepResult>> greps;
+  greps.reserve(binaries.size());
+  for (const GrepBinary& binary : binaries) {
+    std::vector<std::string> errors, warnings;
+    const GrepRuns runs = parse_grep_runs(log, grep_section_name(binary.name), errors);
+    const auto& grep =
+        greps.emplace_back(grep_results(runs, binary.probes, kver, errors, warnings));
+    // The messages of a binary other than bookworm's say whose they are.
+    const std::string whose = binary.name == kBookworm ? "" : binary.name + ": ";
+    for (const std::string& e : errors) page.errors.push_back(whose + e);
+    for (const std::string& w : warnings) page.warnings.push_back(whose + w);
+    members.set(grep_json_key(binary.name), grep ? grep_json(*grep) : Json());
+    if (grep) page.greps.push_back({binary.name, &*grep});
+  }
   members.set("errors", Json::Array(page.errors.begin(), page.errors.end()));
   members.set("warnings", Json::Array(page.warnings.begin(), page.warnings.end()));
 
   KernelOutput out;
   out.json = dump_json(result) + "\n";
-  page.grep = grep ? &*grep : nullptr;
   page.trigger = trigger_per_hit(&result);
   out.markdown = kernel_markdown(page);
   for (const std::string& e : page.errors) out.messages.push_back("error: " + e);
   for (const std::string& w : page.warnings) out.messages.push_back("warning: " + w);
-  if (grep) out.messages.push_back(summary(*grep, kver));
+  for (const auto& [binary, grep] : page.greps)
+    out.messages.push_back(summary(*grep, binary, kver));
   out.failed = !page.errors.empty();
   return out;
+}
+
+KernelOutput bench_kernel(std::string_view console, const Probes& probes, std::string_view kver) {
+  return bench_kernel(console, {GrepBinary{std::string(kBookworm), probes}}, kver);
 }
 
 int run_bench_kernel(const BenchKernelOptions& options, std::ostream& err) {
@@ -90,14 +107,18 @@ int run_bench_kernel(const BenchKernelOptions& options, std::ostream& err) {
   };
   const auto console = read_file(options.console, error);
   if (!console) return fail(error, kExitUsageError);
-  const auto table = read_file(options.probes, error);
-  if (!table) return fail(error, kExitUsageError);
-  const auto probes = parse_probes(readable(*table), error);
-  if (!probes) return fail(options.probes + ": " + error, kExitUsageError);
+  std::vector<GrepBinary> binaries;
+  for (const GrepProbesPath& p : options.probes) {
+    const auto table = read_file(p.path, error);
+    if (!table) return fail(error, kExitUsageError);
+    auto probes = parse_probes(readable(*table), error);
+    if (!probes) return fail(p.path + ": " + error, kExitUsageError);
+    binaries.push_back({p.binary, std::move(*probes)});
+  }
 
   KernelOutput out;
   try {
-    out = bench_kernel(*console, *probes, options.kver);
+    out = bench_kernel(*console, binaries, options.kver);
   } catch (const BenchFatal& fatal) {
     return fail(fatal.what(), kExitFailed);
   }

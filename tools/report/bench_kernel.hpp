@@ -21,8 +21,18 @@ struct KernelOutput {
   bool failed = false;  // a check failed
 };
 
-// console is the log as read (any bytes). Throws BenchFatal when the
-// survey has no rules for kver.
+// A grep binary that the guest measured, with its payload's probes.
+struct GrepBinary {
+  std::string name;  // "bookworm", or NAME of --probes NAME=PATH
+  Probes probes;
+};
+
+// console is the log as read (any bytes); binaries bookworm's grep first.
+// Throws BenchFatal when the survey has no rules for kver.
+KernelOutput bench_kernel(std::string_view console, const std::vector<GrepBinary>& binaries,
+                          std::string_view kver);
+
+// Bookworm's grep alone, as the guest measured it before there were others.
 KernelOutput bench_kernel(std::string_view console, const Probes& probes, std::string_view kver);
 
 // Reads the files, writes the results; messages go to err. Exit status

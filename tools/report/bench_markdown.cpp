@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "bench_sections.hpp"
 #include "bench_upstream.hpp"
 #include "python_format.hpp"
 #include "table.hpp"
@@ -176,13 +177,24 @@ std::string trigger_per_hit(const Json* trigger) {
          " µs simulated (sim/xol rate " + fixed(*median->number(), 2) + ").";
 }
 
-std::string grep_markdown(const GrepResult& g, std::string_view kver, const std::string& trigger) {
+std::string grep_title(std::string_view binary) {
+  if (binary == kBookworm) return "grep";
+  return "grep (" + std::string(binary) + ")";
+}
+
+std::string grep_markdown(const GrepResult& g, std::string_view binary, std::string_view kver,
+                          const std::string& trigger) {
   const auto& w = g.workload;
+  // The guest names the Debian suite the binary is from; logs from before
+  // there was more than bookworm's grep do not.
+  const std::string* suite = w.find("suite");
+  const std::string_view named = suite ? trim(*suite) : std::string_view();
+  const std::string distribution(named.empty() ? binary : named);
   std::string out;
   const auto line = [&](const std::string& text) { out += text + "\n"; };
-  line("### grep, kernel " + std::string(kver));
+  line("### " + grep_title(binary) + ", kernel " + std::string(kver));
   line("");
-  line("Debian bookworm's arm64 grep (" + info(w, "grep") + "), `grep -r -n -e " +
+  line("Debian " + distribution + "'s arm64 grep (" + info(w, "grep") + "), `grep -r -n -e " +
        info(w, "pattern") + "` over " + info(w, "files") + " generated C-like files, " +
        fixed(megabytes(w), 1) + " MB (" + info(w, "matches") + " matching lines), " +
        std::to_string(g.passes) + " passes per timed run; " + std::to_string(g.hits.probes) +
@@ -234,7 +246,8 @@ std::string kernel_markdown(const KernelPage& page) {
                     "without lock debugging. Absolute rates and times are emulator figures; only "
                     "ratios carry over.\n\n### Trigger benchmark\n\n```\n" +
                     table + "\n```\n";
-  if (page.grep) out += "\n" + grep_markdown(*page.grep, page.kver, page.trigger);
+  for (const auto& [binary, grep] : page.greps)
+    out += "\n" + grep_markdown(*grep, binary, page.kver, page.trigger);
   for (const std::string& e : page.errors) out += "\n**ERROR**: " + e + "  ";
   for (const std::string& w : page.warnings) out += "\nwarning: " + w + "  ";
   return end_with_newline(out);

@@ -32,9 +32,9 @@ std::optional<std::int64_t> integer(std::string_view text) {
 // Calls take(round, kind, name, value) for each line "ROUND KIND NAME
 // VALUE" of the section (no NAME in grep-times).
 template <typename Take>
-void read_lines(const ConsoleLog& log, std::string_view kind, bool named,
+void read_lines(const ConsoleLog& log, std::string_view kind, std::string_view name, bool named,
                 std::vector<std::string>& errors, Take take) {
-  const Section* section = find_section(log, kind, kGrepSuite);
+  const Section* section = find_section(log, kind, name);
   if (!section) return;
   for (const std::string& line : section->lines) {
     const auto f = fields(line);
@@ -50,6 +50,11 @@ void read_lines(const ConsoleLog& log, std::string_view kind, bool named,
 }
 
 }  // namespace
+
+std::string grep_section_name(std::string_view binary) {
+  if (binary == kBookworm) return std::string(kGrepSuite);
+  return std::string(kGrepSuite) + "-" + std::string(binary);
+}
 
 const Section* find_section(const ConsoleLog& log, std::string_view kind, std::string_view name) {
   for (auto it = log.sections.rbegin(); it != log.sections.rend(); ++it)
@@ -67,25 +72,26 @@ const Counts64* GrepRuns::stats_of(std::int64_t round, const std::string& kind) 
   return it == stats.end() ? nullptr : &it->second;
 }
 
-GrepRuns parse_grep_runs(const ConsoleLog& log, std::vector<std::string>& errors) {
+GrepRuns parse_grep_runs(const ConsoleLog& log, std::string_view section,
+                         std::vector<std::string>& errors) {
   GrepRuns runs;
-  if (const Section* info = find_section(log, "grep-info", kGrepSuite)) {
+  if (const Section* info = find_section(log, "grep-info", section)) {
     for (const std::string& line : info->lines) {
       const std::size_t space = line.find(' ');
       runs.info.set(line.substr(0, space),
                     space == std::string::npos ? "" : line.substr(space + 1));
     }
   }
-  read_lines(log, "grep-times", false, errors,
+  read_lines(log, "grep-times", section, false, errors,
              [&](std::int64_t round, const std::string& kind, const std::string&, std::int64_t ns) {
                runs.times[round].set(kind, static_cast<double>(ns) / 1e9);
              });
   read_lines(
-      log, "grep-hits", true, errors,
+      log, "grep-hits", section, true, errors,
       [&](std::int64_t round, const std::string& kind, const std::string& event, std::int64_t n) {
         runs.hits[RunKey{round, kind}].set(event, n);
       });
-  read_lines(log, "grep-stats", true, errors,
+  read_lines(log, "grep-stats", section, true, errors,
              [&](std::int64_t round, const std::string& kind, const std::string& counter,
                  std::int64_t delta) {
                runs.stats[RunKey{round, kind}].set(counter, delta);

@@ -6,7 +6,8 @@
 //   grep-times         "ROUND KIND NS": the time of each timed run
 //   grep-hits          "ROUND KIND EVENT HITS": uprobe_profile per probe
 //   grep-stats         "ROUND KIND COUNTER DELTA": probesim's counters
-// (the grep ones named bench-grep). KIND is none, xol or sim.
+// (the grep ones named bench-grep, or bench-grep-NAME for the grep binary
+// NAME other than bookworm's). KIND is none, xol or sim.
 #pragma once
 
 #include <compare>
@@ -14,12 +15,21 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "console.hpp"
 #include "ordered_map.hpp"
 
 namespace probesim::report {
+
+// The grep binary that the guest has always measured: its sections are
+// bench-grep, its results "grep".
+inline constexpr std::string_view kBookworm = "bookworm";
+
+// The name of the grep sections of binary: bench-grep for bookworm's,
+// bench-grep-NAME for another.
+std::string grep_section_name(std::string_view binary);
 
 // The last section of this kind and name, as a later one replaces an
 // earlier; nullptr if there is none.
@@ -45,8 +55,10 @@ struct GrepRuns {
   const Counts64* stats_of(std::int64_t round, const std::string& kind) const;
 };
 
-// The grep sections of log. A line that is not what its section holds is
-// an error (in errors) and is left out.
-GrepRuns parse_grep_runs(const ConsoleLog& log, std::vector<std::string>& errors);
+// The grep sections of log named section (grep_section_name()). A line
+// that is not what its section holds is an error (in errors) and is left
+// out.
+GrepRuns parse_grep_runs(const ConsoleLog& log, std::string_view section,
+                         std::vector<std::string>& errors);
 
 }  // namespace probesim::report

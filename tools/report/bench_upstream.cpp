@@ -5,6 +5,8 @@
 #include <optional>
 #include <set>
 
+#include "bench_grep_json.hpp"
+#include "bench_sections.hpp"
 #include "python_format.hpp"
 #include "table.hpp"
 
@@ -39,13 +41,30 @@ double num(const Json& value, std::initializer_list<const char*> path) {
 
 std::string percent(double share) { return fixed(100 * share, 0) + "%"; }
 
-// The kernels with complete grep results: their grep member.
-std::vector<std::pair<std::string, const Json*>> measured(const KernelResults& results) {
-  std::vector<std::pair<std::string, const Json*>> out;
+// Complete grep results of one binary on one kernel.
+struct Measured {
+  std::string label;   // the kernel, "6.12", with another binary's name: "6.12 trixie"
+  const Json* result;  // the kernel's
+  const Json* grep;
+};
+
+// The complete grep results of every kernel, bookworm's grep first, then
+// the other binaries in the order of the kernel's members.
+std::vector<Measured> measured(const KernelResults& results) {
+  std::vector<Measured> out;
   for (const auto& [kver, r] : results) {
-    const Json* g = r.get("grep");
-    const Json* ratio = g ? g->get("ratio") : nullptr;
-    if (g && g->truthy() && ratio && ratio->get("median")) out.emplace_back(kver, g);
+    const auto add = [&](const std::string& binary, const Json* g) {
+      const Json* ratio = g ? g->get("ratio") : nullptr;
+      if (!g || !g->truthy() || !ratio || !ratio->get("median")) return;
+      out.push_back({binary == kBookworm ? kver : kver + " " + binary, &r, g});
+    };
+    add(std::string(kBookworm), r.get(grep_json_key(kBookworm)));
+    if (const Json::Object* members = r.object()) {
+      for (const auto& [key, value] : *members) {
+        const auto binary = grep_binary_of(key);
+        if (binary && *binary != kBookworm) add(*binary, &value);
+      }
+    }
   }
   return out;
 }
@@ -108,11 +127,11 @@ Table comparison_table(const KernelResults& results) {
        fixed(kUpstreamSim, 3), fixed(kUpstreamXol / kUpstreamNone, 2),
        fixed(kUpstreamSim / kUpstreamNone, 2), fixed(over_x / over_s, 0),
        fixed(100 * (kUpstreamXol - kUpstreamSim) / over_x, 1) + "%", "not given", "", "", ""});
-  for (const auto& [kver, g] : measured(results)) {
+  for (const auto& [label, r, g] : measured(results)) {
     const double none = num(*g, {"none"}), xol = num(*g, {"xol"}), sim = num(*g, {"sim"});
     const Json* total = at(g, {"hits", "total"});
     t.rows.push_back(
-        {"ours, " + kver + ", qemu TCG", fixed(none, 3), fixed(xol, 3), fixed(sim, 3),
+        {"ours, " + label + ", qemu TCG", fixed(none, 3), fixed(xol, 3), fixed(sim, 3),
          fixed(xol / none, 2), fixed(sim / none, 2), fixed(num(*g, {"ratio", "median"}), 2),
          percent(num(*g, {"removed_share", "median"})), total ? python_str(*total) : "None",
          fixed(num(*g, {"overhead_per_hit_us", "xol", "median"}), 1),
@@ -126,23 +145,20 @@ Table projection_table(const KernelResults& results) {
   const double ux = 1 / kTriggerXol, us = 1 / kTriggerSim;
   Table t;
   t.header = {"kernel", "per-hit costs used", "(xol-none)/(sim-none)", "(xol-sim)/(xol-none)"};
-  for (const auto& [kver, g] : measured(results)) {
-    const Json* r = nullptr;
-    for (const auto& [k, result] : results)
-      if (k == kver) r = &result;
+  for (const auto& [label, r, g] : measured(results)) {
     if (const auto ours = trigger_costs(*r)) {
       const auto [q, p] = projection(*g, ours->first, ours->second);
-      t.rows.push_back({kver,
+      t.rows.push_back({label,
                         "our trigger benchmark, TCG (" + fixed(ours->first, 1) + " / " +
                             fixed(ours->second, 1) + " µs)",
                         fixed(q, 2), percent(p)});
     }
     const auto [q, p] = projection(*g, ux, us);
-    t.rows.push_back({kver,
+    t.rows.push_back({label,
                       "upstream's trigger benchmark, Kunpeng 916 (" + fixed(ux, 2) + " / " +
                           fixed(us, 2) + " µs)",
                       fixed(q, 2), percent(p)});
-    t.rows.push_back({kver, "measured (grep, TCG)", fixed(num(*g, {"ratio", "median"}), 2),
+    t.rows.push_back({label, "measured (grep, TCG)", fixed(num(*g, {"ratio", "median"}), 2),
                       percent(num(*g, {"removed_share", "median"}))});
   }
   return t;
@@ -217,7 +233,7 @@ std::string ours_paragraph(const KernelResults& results) {
 
 std::string hardware_sentence(const KernelResults& results) {
   std::set<std::string> shares;
-  for (const auto& [kver, g] : measured(results))
+  for (const auto& [label, r, g] : measured(results))
     shares.insert(percent(projection(*g, 1 / kTriggerXol, 1 / kTriggerSim).second));
   std::string text;
   for (const std::string& s : shares) text += (text.empty() ? "" : "/") + s;

@@ -24,7 +24,7 @@ std::string usage() {
          "                       [--expect test-failure|splat|timeout] [--totals FILE]\n"
          "                       [--verbose]\n"
          "       probesim-report bench kernel --console LOG --kver KVER --probes PROBES.TSV\n"
-         "                       --out DIR\n"
+         "                       [--probes NAME=PROBES.TSV ...] --out DIR\n"
          "       probesim-report bench merge --out DIR --plot PLOTDIR\n"
          "       probesim-report --help | --version\n"
          "\n"
@@ -36,6 +36,9 @@ std::string usage() {
          "  survey's instruction classes (PROBES.TSV, from the grep payload) and\n"
          "  write DIR/results-KVER.json and DIR/results-KVER.md. Exit 1 when a\n"
          "  check failed; the files are written all the same, with the errors.\n"
+         "  --probes PROBES.TSV is Debian bookworm's grep (sections bench-grep,\n"
+         "  JSON \"grep\"); each --probes NAME=PROBES.TSV adds the grep binary NAME,\n"
+         "  lowercase letters and digits (sections bench-grep-NAME, JSON \"grep_NAME\").\n"
          "bench merge: combine every DIR/results-KVER.json into DIR/results.json\n"
          "  and DIR/results.md, and write PLOTDIR/results.gp and PLOTDIR/results.dat,\n"
          "  the gnuplot script and data of the trigger plot DIR/results.svg.\n";

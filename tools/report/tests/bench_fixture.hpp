@@ -71,22 +71,66 @@ struct BenchBoot {
       "{\"median\": 0.9043, \"min\": 0.4627, \"max\": 0.9806}, \"simulated\": true}\n  }\n}";
   std::vector<std::string> table = {"mode  xol  sim", "uprobe-push  74.8k  99.1k"};
 
+  // Printed after the grep sections: another grep binary's, say.
+  std::string more;
+
+  static std::string section(const std::string& kind, const std::string& name,
+                             const std::vector<std::string>& lines) {
+    std::string out = "@@probesim-begin " + kind + " " + name + "@@\r\n";
+    for (const auto& l : lines) out += l + "\r\n";
+    return out + "@@probesim-end " + kind + " " + name + "@@\r\n";
+  }
+
+  // The four grep sections, named name.
+  std::string grep_sections(const std::string& name) const {
+    return section("grep-info", name, info) + section("grep-times", name, times) +
+           section("grep-hits", name, hits) + section("grep-stats", name, stats);
+  }
+
   std::string console() const {
     std::string out = "[    1.000000] Run /init as init process\r\n";
-    const auto section = [&](const std::string& kind, const std::string& name,
-                             const std::vector<std::string>& lines) {
-      out += "@@probesim-begin " + kind + " " + name + "@@\r\n";
-      for (const auto& l : lines) out += l + "\r\n";
-      out += "@@probesim-end " + kind + " " + name + "@@\r\n";
-    };
-    section("table", "bench", table);
-    if (!trigger_json.empty()) section("json", "bench", {trigger_json});
-    section("grep-info", "bench-grep", info);
-    section("grep-times", "bench-grep", times);
-    section("grep-hits", "bench-grep", hits);
-    section("grep-stats", "bench-grep", stats);
+    out += section("table", "bench", table);
+    if (!trigger_json.empty()) out += section("json", "bench", {trigger_json});
+    out += grep_sections("bench-grep") + more;
     return out + "@@probesim-done@@\r\n";
   }
 };
+
+// trixie's grep, built with branch protection: its function entries are
+// paciasp and bti c (verdicts made up for the tests, not the survey's).
+inline constexpr const char* kTrixieProbesTsv =
+    "# offset\tclass\t7.3\t7.3+probesim\tinsn\n"
+    "110\tpac\txol\tprobesim-pac\tpaciasp\n"
+    "220\tbti\txol\tprobesim-bti\tbti c\n"
+    "330\tother\txol\txol\tldr x0, [x1]\n";
+
+// The same workload with trixie's grep, whose sections the guest prints
+// as bench-grep-trixie (grep_sections()). Other hits and other times, so
+// that figures read from bookworm's sections would show.
+inline BenchBoot trixie_boot() {
+  BenchBoot boot;
+  BenchBoot::set(boot.info, "grep ", "grep 3.11-4");
+  boot.info.push_back("suite trixie");
+  // Per round none, xol, sim: 1/4/2 s, 1/3/1.5 s, 2/5/3 s, so
+  // (xol-none)/(sim-none) is 3, 4, 3.
+  boot.times = {"1 none 1000000000", "1 xol 4000000000",  "1 sim 2000000000",
+                "2 xol 3000000000",  "2 sim 1500000000",  "2 none 1000000000",
+                "3 sim 3000000000",  "3 none 2000000000", "3 xol 5000000000"};
+  boot.hits.clear();
+  boot.stats.clear();
+  for (const char* round : {"1", "2", "3"}) {
+    for (const char* kind : {"xol", "sim"}) {
+      const std::string r = std::string(round) + " " + kind + " ";
+      // 1000 hits a run: 800 on probes probesim simulates.
+      for (const char* hit : {"f_110 500", "f_220 300", "f_330 200"}) boot.hits.push_back(r + hit);
+      const bool sim = std::string_view(kind) == "sim";
+      boot.stats.push_back(r + "pac_patched " + (sim ? "1" : "0"));
+      boot.stats.push_back(r + "pac_hits " + (sim ? "500" : "0"));
+      boot.stats.push_back(r + "bti_patched " + (sim ? "1" : "0"));
+      boot.stats.push_back(r + "bti_hits " + (sim ? "300" : "0"));
+    }
+  }
+  return boot;
+}
 
 }  // namespace probesim::report::testing

@@ -22,7 +22,7 @@ Outcome run(const BenchBoot& boot, std::string_view kver = "7.3") {
   EXPECT_TRUE(probes) << error;
   Outcome out;
   const ConsoleLog log = split_console(boot.console());
-  const GrepRuns runs = parse_grep_runs(log, out.errors);
+  const GrepRuns runs = parse_grep_runs(log, "bench-grep", out.errors);
   out.grep = grep_results(runs, *probes, kver, out.errors, out.warnings);
   return out;
 }

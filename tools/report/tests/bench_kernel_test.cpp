@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <initializer_list>
 #include <sstream>
 
 #include "bench_fixture.hpp"
@@ -88,6 +89,141 @@ TEST(BenchKernel, NoGrepRunsGiveANullGrep) {
             std::vector<std::string>{"error: grep: no timed runs in the console log"});
 }
 
+// The member of value at path as JSON text, "null" where there is none.
+std::string member(const Json& value, std::initializer_list<const char*> path) {
+  const Json* at = &value;
+  for (const char* key : path) at = at ? at->get(key) : nullptr;
+  return at ? dump_json(*at) : "null";
+}
+
+// bookworm's grep as BenchBoot has it, trixie's as trixie_boot().
+std::vector<GrepBinary> both_binaries() {
+  return {{"bookworm", probes(testing::kProbesTsv)}, {"trixie", probes(testing::kTrixieProbesTsv)}};
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST(BenchKernel, ASecondGrepBinaryHasItsOwnMemberSectionAndSummary) {
+  BenchBoot boot;
+  boot.more = testing::trixie_boot().grep_sections("bench-grep-trixie");
+  const KernelOutput out = bench_kernel(boot.console(), both_binaries(), "7.3");
+  EXPECT_FALSE(out.failed) << out.messages.front();
+  const Json result = parse_json(out.json);
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : *result.object()) keys.push_back(key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"kernel", "base", "modes", "grep", "grep_trixie",
+                                            "errors", "warnings"}));
+  // Each from its own sections and probes.
+  EXPECT_EQ(member(result, {"grep", "ratio", "median"}), "4.0");
+  EXPECT_EQ(member(result, {"grep_trixie", "ratio", "median"}), "3.0");
+  EXPECT_EQ(member(result, {"grep", "hits", "simulated"}), "900");
+  EXPECT_EQ(member(result, {"grep_trixie", "hits", "simulated"}), "800");
+  EXPECT_EQ(member(result, {"grep_trixie", "workload", "suite"}), "\"trixie\"");
+  EXPECT_EQ(member(result, {"grep_trixie", "hits", "per_probe"}),
+            "{\n  \"110\": 500,\n  \"220\": 300,\n  \"330\": 200\n}");
+
+  // bookworm's section first, as it was; then trixie's, the same but
+  // for its heading and its suite.
+  const std::size_t bookworm = out.markdown.find(
+      "\n### grep, kernel 7.3\n\nDebian bookworm's arm64 grep (3.8-5), `grep -r -n -e "
+      "timer_flush` over 769 generated C-like files, 13.6 MB (79 matching lines), 10 passes per "
+      "timed run; 5 uprobes,");
+  const std::size_t trixie = out.markdown.find(
+      "\n### grep (trixie), kernel 7.3\n\nDebian trixie's arm64 grep (3.11-4), `grep -r -n -e "
+      "timer_flush` over 769 generated C-like files, 13.6 MB (79 matching lines), 10 passes per "
+      "timed run; 3 uprobes,");
+  ASSERT_NE(bookworm, std::string::npos);
+  ASSERT_NE(trixie, std::string::npos);
+  EXPECT_LT(bookworm, trixie);
+  EXPECT_NE(out.markdown.find("| 0x110 | `paciasp` | probesim-pac | 500 | 50.0% |", trixie),
+            std::string::npos);
+  EXPECT_EQ(count_of(out.markdown, "For comparison, the trigger benchmark's `uprobe-push`"), 2u);
+  EXPECT_EQ(out.markdown.find("bookworm", trixie), std::string::npos);
+
+  EXPECT_EQ(out.messages,
+            (std::vector<std::string>{
+                "grep on 7.3: none 1.000 s, xol 3.000 s, sim 1.500 s; (xol-none)/(sim-none) 4.00 "
+                "(2.00-6.00); 1000 hits",
+                "grep (trixie) on 7.3: none 1.000 s, xol 4.000 s, sim 2.000 s; "
+                "(xol-none)/(sim-none) 3.00 (3.00-4.00); 1000 hits"}));
+}
+
+TEST(BenchKernel, TheErrorsOfASecondGrepBinarySayWhoseTheyAre) {
+  const struct {
+    std::string what;
+    std::string trixie;  // its sections; empty: none at all
+    std::string error;
+  } cases[] = {
+      {"no sections", "", "trixie: grep: no timed runs in the console log"},
+      {"bookworm's name", testing::trixie_boot().grep_sections("bench-grep-bookworm"),
+       "trixie: grep: no timed runs in the console log"},
+      {"a counter off",
+       [] {
+         BenchBoot trixie = testing::trixie_boot();
+         BenchBoot::set(trixie.stats, "2 sim pac_hits", "2 sim pac_hits 499");
+         return trixie.grep_sections("bench-grep-trixie");
+       }(),
+       "trixie: grep round 2 sim: pac_hits +499, uprobe_profile has 500 on pac probes"},
+  };
+  for (const auto& c : cases) {
+    BenchBoot boot;
+    boot.more = c.trixie;
+    const KernelOutput out = bench_kernel(boot.console(), both_binaries(), "7.3");
+    EXPECT_TRUE(out.failed) << c.what;
+    ASSERT_FALSE(out.messages.empty()) << c.what;
+    EXPECT_EQ(out.messages.front(), "error: " + c.error) << c.what;
+    const Json result = parse_json(out.json);
+    EXPECT_EQ(member(result, {"errors"}), dump_json(Json::Array{Json(c.error)})) << c.what;
+    EXPECT_NE(out.markdown.find("\n**ERROR**: " + c.error), std::string::npos) << c.what;
+    // bookworm's results are what they are without trixie's.
+    EXPECT_EQ(member(result, {"grep", "ratio", "median"}), "4.0") << c.what;
+  }
+}
+
+TEST(BenchKernel, AGrepBinaryWithoutSectionsHasANullMemberAndNoSection) {
+  const KernelOutput out = bench_kernel(BenchBoot().console(), both_binaries(), "7.3");
+  EXPECT_NE(out.json.find("\n  \"grep_trixie\": null,\n  \"errors\": [\n    \"trixie: grep: no "
+                          "timed runs in the console log\"\n  ],\n"),
+            std::string::npos);
+  EXPECT_NE(out.markdown.find("\n### grep, kernel 7.3\n"), std::string::npos);
+  EXPECT_EQ(out.markdown.find("### grep (trixie)"), std::string::npos);
+  ASSERT_FALSE(out.messages.empty());
+  EXPECT_EQ(out.messages.back().rfind("grep on 7.3: ", 0), 0u);
+}
+
+TEST(RunBenchKernel, ReadsTheProbesOfEveryGrepBinary) {
+  const auto dir = std::filesystem::temp_directory_path() / "probesim-bench-kernel-test-trixie";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  BenchBoot boot;
+  boot.more = testing::trixie_boot().grep_sections("bench-grep-trixie");
+  std::string error;
+  ASSERT_TRUE(write_file((dir / "console.log").string(), boot.console(), error)) << error;
+  ASSERT_TRUE(write_file((dir / "probes.tsv").string(), testing::kProbesTsv, error)) << error;
+  ASSERT_TRUE(write_file((dir / "trixie.tsv").string(), testing::kTrixieProbesTsv, error)) << error;
+  BenchKernelOptions options{
+      (dir / "console.log").string(),
+      "7.3",
+      {{"bookworm", (dir / "probes.tsv").string()}, {"trixie", (dir / "trixie.tsv").string()}},
+      (dir / "out").string()};
+  std::ostringstream err;
+  EXPECT_EQ(run_bench_kernel(options, err), 0) << err.str();
+  EXPECT_NE(err.str().find("\ngrep (trixie) on 7.3: none 1.000 s,"), std::string::npos);
+  const auto json = read_file((dir / "out" / "results-7.3.json").string(), error);
+  ASSERT_TRUE(json) << error;
+  EXPECT_EQ(member(parse_json(*json), {"grep_trixie", "hits", "total"}), "1000");
+
+  options.probes[1].path = (dir / "missing.tsv").string();
+  std::ostringstream err2;
+  EXPECT_EQ(run_bench_kernel(options, err2), 2);
+  EXPECT_NE(err2.str().find("cannot open '" + options.probes[1].path + "'"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(RunBenchKernel, WritesBothFilesAndFailsOnAFailedCheck) {
   const auto dir = std::filesystem::temp_directory_path() / "probesim-bench-kernel-test";
   std::filesystem::remove_all(dir);
@@ -97,8 +233,10 @@ TEST(RunBenchKernel, WritesBothFilesAndFailsOnAFailedCheck) {
   std::string error;
   ASSERT_TRUE(write_file((dir / "console.log").string(), boot.console(), error)) << error;
   ASSERT_TRUE(write_file((dir / "probes.tsv").string(), testing::kProbesTsv, error)) << error;
-  const BenchKernelOptions options{(dir / "console.log").string(), "7.3",
-                                   (dir / "probes.tsv").string(), (dir / "out").string()};
+  const BenchKernelOptions options{(dir / "console.log").string(),
+                                   "7.3",
+                                   {{"bookworm", (dir / "probes.tsv").string()}},
+                                   (dir / "out").string()};
   std::ostringstream err;
   EXPECT_EQ(run_bench_kernel(options, err), 1);
   EXPECT_TRUE(err.str().starts_with("error: grep round 2 sim: stp_faults +1\ngrep on 7.3: "));

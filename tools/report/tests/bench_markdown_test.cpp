@@ -14,7 +14,7 @@ GrepResult grep_of(const BenchBoot& boot) {
   std::string error;
   const auto probes = parse_probes(testing::kProbesTsv, error);
   std::vector<std::string> errors, warnings;
-  const GrepRuns runs = parse_grep_runs(split_console(boot.console()), errors);
+  const GrepRuns runs = parse_grep_runs(split_console(boot.console()), "bench-grep", errors);
   return *grep_results(runs, *probes, "7.3", errors, warnings);
 }
 
@@ -29,7 +29,7 @@ TEST(SpreadText, MedianAndRange) {
 }
 
 TEST(GrepMarkdown, RoundsTableWithTheirRatiosAndMedians) {
-  const std::string md = grep_markdown(grep_of(BenchBoot()), "7.3", "");
+  const std::string md = grep_markdown(grep_of(BenchBoot()), "bookworm", "7.3", "");
   EXPECT_TRUE(
       md.starts_with("### grep, kernel 7.3\n\nDebian bookworm's arm64 grep (3.8-5), "
                      "`grep -r -n -e timer_flush` over 769 generated C-like files, 13.6 MB "
@@ -50,16 +50,42 @@ TEST(GrepMarkdown, RoundsTableWithTheirRatiosAndMedians) {
   EXPECT_TRUE(md.ends_with("\n</details>\n"));
 }
 
+// The heading names a binary other than bookworm's; the sentence after
+// it, the Debian suite of grep-info, or else the binary's name.
+TEST(GrepMarkdown, HeadingAndSuitePerBinary) {
+  const struct {
+    std::string binary;
+    std::string suite;  // grep-info's suite line, if any
+    std::string start;
+  } cases[] = {
+      {"bookworm", "", "### grep, kernel 7.3\n\nDebian bookworm's arm64 grep (3.8-5), "},
+      {"bookworm", "suite bookworm",
+       "### grep, kernel 7.3\n\nDebian bookworm's arm64 grep (3.8-5), "},
+      {"trixie", "suite trixie",
+       "### grep (trixie), kernel 7.3\n\nDebian trixie's arm64 grep (3.8-5), "},
+      {"trixie", "", "### grep (trixie), kernel 7.3\n\nDebian trixie's arm64 grep (3.8-5), "},
+      {"trixie", "suite ", "### grep (trixie), kernel 7.3\n\nDebian trixie's arm64 grep (3.8-5), "},
+      {"sid2", "suite sid", "### grep (sid2), kernel 7.3\n\nDebian sid's arm64 grep (3.8-5), "},
+  };
+  for (const auto& c : cases) {
+    BenchBoot boot;
+    if (!c.suite.empty()) boot.info.push_back(c.suite);
+    const std::string md = grep_markdown(grep_of(boot), c.binary, "7.3", "");
+    EXPECT_TRUE(md.starts_with(c.start)) << c.binary << ", " << c.suite << ":\n"
+                                         << md.substr(0, c.start.size());
+  }
+}
+
 TEST(GrepMarkdown, ARoundWithoutHitsHasNoRatioOfItsOwn) {
   BenchBoot boot;
   BenchBoot::drop(boot.hits, "2 sim");
-  const std::string md = grep_markdown(grep_of(boot), "7.3", "");
+  const std::string md = grep_markdown(grep_of(boot), "bookworm", "7.3", "");
   EXPECT_TRUE(has_line(md, "| 2 | 1.000 | 2.500 | 1.250 | - | - |"));
   EXPECT_TRUE(has_line(md, "| 3 | 2.000 | 4.000 | 3.000 | 2.00 | 50% |"));
 }
 
 TEST(GrepMarkdown, ClassTablesAndProbes) {
-  const std::string md = grep_markdown(grep_of(BenchBoot()), "7.3", "");
+  const std::string md = grep_markdown(grep_of(BenchBoot()), "bookworm", "7.3", "");
   EXPECT_TRUE(has_line(
       md, "| and (immediate) | logic_imm | xol | probesim-logic_imm | 1 | 1 | 600 | 60.0% |"));
   EXPECT_TRUE(has_line(
@@ -82,7 +108,7 @@ TEST(GrepMarkdown, ClassTablesAndProbes) {
 TEST(GrepMarkdown, MismatchedRoundsAndTheTriggerSentence) {
   BenchBoot boot;
   BenchBoot::set(boot.hits, "3 sim f_300", "3 sim f_300 91");
-  const std::string md = grep_markdown(grep_of(boot), "7.3", "For comparison, ...");
+  const std::string md = grep_markdown(grep_of(boot), "bookworm", "7.3", "For comparison, ...");
   EXPECT_NE(md.find(" probes, **differing between the xol and sim runs** of rounds 3; 900 of them"),
             std::string::npos);
   EXPECT_NE(md.find("per simulated hit.\n\nFor comparison, ...\n\nHits by the survey's class"),

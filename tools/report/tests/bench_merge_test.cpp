@@ -42,6 +42,14 @@ bool has_line(const std::string& text, const std::string& line) {
   return ("\n" + text).find("\n" + line + "\n") != std::string::npos;
 }
 
+// The table rows of text, the lines starting "| ".
+std::size_t count_rows(const std::string& text) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find("\n| "); at != std::string::npos; at = text.find("\n| ", at + 1))
+    ++n;
+  return n;
+}
+
 // Table::markdown() marks the number columns right-aligned and pads an
 // empty cell with two spaces; the script wrote "---" and one space.
 std::string script_table_markup(std::string text) {
@@ -109,6 +117,59 @@ TEST(UpstreamSection, UpstreamsFiguresAgainstOurs) {
   EXPECT_TRUE(has_line(text, "| 6.12 | measured (grep, TCG) | 3.60 | 72% |"));
   EXPECT_NE(text.find("would take some 43% off the uprobe overhead"), std::string::npos);
   EXPECT_EQ(lines.back(), "");
+}
+
+// 7.3's grep results as the trixie grep of 6.12: a row of its own after
+// 6.12's wherever grep results have one, and nothing else changed.
+TEST(BenchMerge, ASecondGrepBinaryAddsRowsOfItsOwn) {
+  const Committed bookworm_only(PROBESIM_BENCH_SNAPSHOT);
+  Committed c(PROBESIM_BENCH_SNAPSHOT);
+  ASSERT_EQ(c.results[1].first, "6.12");
+  c.results[1].second.object()->set("grep_trixie", *c.results[2].second.get("grep"));
+  const MergeOutput before =
+      bench_merge(bookworm_only.results, bookworm_only.pages, "/p/results.dat", "/b/results.svg");
+  const MergeOutput out = bench_merge(c.results, c.pages, "/p/results.dat", "/b/results.svg");
+
+  // 6.12's rows, then 6.12 trixie's with 7.3's figures, then 7.3's.
+  const std::string ours_7_3 =
+      ", qemu TCG | 4.201 | 39.108 | 22.357 | 9.31 | 5.32 | 1.78 | 44% | 911100 | 39.2 | 19.8 | "
+      "19.9 |\n";
+  const std::size_t ours_6_12 = out.markdown.find("\n| ours, 6.12, qemu TCG | ");
+  ASSERT_NE(ours_6_12, std::string::npos);
+  EXPECT_EQ(out.markdown.find("\n| ours, 6.12 trixie" + ours_7_3 + "| ours, 7.3" + ours_7_3),
+            out.markdown.find('\n', ours_6_12 + 1));
+  // Its projection with 6.12's trigger benchmark, after 6.12's rows.
+  const std::size_t trigger_6_12 = out.markdown.find("\n| 6.12 | our trigger benchmark, TCG (");
+  const std::size_t measured_6_12 = out.markdown.find("\n| 6.12 | measured (grep, TCG) | ");
+  ASSERT_NE(trigger_6_12, std::string::npos);
+  ASSERT_NE(measured_6_12, std::string::npos);
+  const std::size_t costs = out.markdown.find(" | our", trigger_6_12);
+  const std::string trigger_costs =
+      out.markdown.substr(costs, out.markdown.find(')', costs) + 1 - costs);
+  EXPECT_EQ(out.markdown.find("\n| 6.12 trixie" + trigger_costs + " | "),
+            out.markdown.find('\n', measured_6_12 + 1));
+  EXPECT_TRUE(has_line(out.markdown, "| 6.12 trixie | measured (grep, TCG) | 1.78 | 44% |"));
+
+  // Without the rows of 6.12 trixie, the merge is as before.
+  std::string without;
+  for (std::size_t from = 0; from < out.markdown.size();) {
+    const std::size_t end = out.markdown.find('\n', from) + 1;
+    const std::string line = out.markdown.substr(from, end - from);
+    if (line.find(" 6.12 trixie") == std::string::npos) without += line;
+    from = end;
+  }
+  EXPECT_EQ(count_rows(out.markdown) - count_rows(without), 4u);
+  EXPECT_EQ(without, before.markdown);
+  // The plot is of the trigger benchmark alone.
+  EXPECT_EQ(out.plot_data, before.plot_data);
+  EXPECT_EQ(out.plot_script, before.plot_script);
+
+  const Json merged = parse_json(out.json);
+  const Json* trixie = merged.get("kernels")->get("6.12")->get("grep_trixie");
+  ASSERT_TRUE(trixie);
+  EXPECT_TRUE(*trixie == *c.results[2].second.get("grep"));
+  EXPECT_TRUE(merged.get("grep_trixie"));  // 6.12 leads
+  EXPECT_FALSE(merged.get("kernels")->get("7.3")->get("grep_trixie"));
 }
 
 TEST(Plot, DataPerModeAndKernel) {

@@ -24,7 +24,7 @@ TEST(ParseGrepRuns, ReadsEachSection) {
       "1 xol stp_refused 166\r\n"
       "@@probesim-end grep-stats bench-grep@@\r\n");
   std::vector<std::string> errors;
-  const GrepRuns runs = parse_grep_runs(log, errors);
+  const GrepRuns runs = parse_grep_runs(log, "bench-grep", errors);
   EXPECT_TRUE(errors.empty());
   EXPECT_EQ(*runs.info.find("grep"), "3.8-5");
   EXPECT_EQ(*runs.info.find("params_sim"), "nop=Y stp=Y ");  // as printed
@@ -48,7 +48,7 @@ TEST(ParseGrepRuns, UnreadableLinesAreErrors) {
       "1 xol\n"
       "@@probesim-end grep-times bench-grep@@\n");
   std::vector<std::string> errors;
-  const GrepRuns runs = parse_grep_runs(log, errors);
+  const GrepRuns runs = parse_grep_runs(log, "bench-grep", errors);
   EXPECT_EQ(errors, (std::vector<std::string>{
                         "grep-times: cannot read the line '[   12.000000] probesim: something'",
                         "grep-times: cannot read the line '1 xol'"}));
