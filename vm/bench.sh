@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # bench.sh: `make bench`. On the kernel without lock debugging (KVER,
 # default 6.12), in one boot: the trigger benchmark (suite bench) and the
-# grep benchmark (suite bench-grep: Debian's arm64 grep -r over a generated
-# corpus with a uprobe on every .eh_frame function entry, no uprobes
-# against single-stepped against simulated). Writes bench/results-KVER.md
+# grep benchmark (suite bench-grep: Debian bookworm's and trixie's arm64
+# grep -r over a generated corpus with a uprobe on every .eh_frame function
+# entry, no uprobes against single-stepped against simulated). Writes bench/results-KVER.md
 # and .json, then bench/results.md, bench/results.json and
 # bench/results.svg covering every kernel measured so far.
 set -euo pipefail
@@ -34,17 +34,19 @@ timed "host setup" "$here/setup-host.sh"
 need_gnuplot
 # The host tools' probesim-report writes the results (bench kernel, bench merge).
 report=$("$here/build-tools.sh")/report/probesim-report
-grep_payload=$("$here/build-grep-payload.sh")
+grep_payload=$("$here/build-grep-payload.sh" bookworm)
+grep_trixie=$("$here/build-grep-payload.sh" trixie)
 
 rc=0
-"$here/kernel-run.sh" --flavor bench --timeout 3000 --payload "$grep_payload/root" \
-	"$kver" bench,bench-grep "bench-$kver" || rc=$?
+"$here/kernel-run.sh" --flavor bench --timeout 3600 --payload "$grep_payload/root" \
+	--payload "$grep_trixie/root" "$kver" bench,bench-grep "bench-$kver" || rc=$?
 console=$PROBESIM_OUT/runs/bench-$kver.log
 mkdir -p "$out"
 # The results are written even when a check failed, with the errors in
 # them; make bench fails all the same.
 "$report" bench kernel --console "$console" --kver "$kver" \
-	--probes "$grep_payload/probes.tsv" --out "$out" || rc=1
+	--probes "$grep_payload/probes.tsv" --probes "trixie=$grep_trixie/probes.tsv" \
+	--out "$out" || rc=1
 "$report" bench merge --out "$out" --plot "$PROBESIM_OUT/bench-plot" || rc=1
 gnuplot "$PROBESIM_OUT/bench-plot/results.gp" || rc=1
 log "wrote $out/results.md, $out/results.json, $out/results.svg and $out/results-$kver.*"

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# build-grep-payload.sh: build the grep benchmark's extra initramfs payload
-# in $PROBESIM_OUT/grep-payload and print that path. It holds Debian
-# bookworm's arm64 grep with the shared libraries it needs (dynamic loader
-# at its PT_INTERP path, the rest in /lib/aarch64-linux-gnu), a generated
-# corpus of C-like files, and the list of grep's .eh_frame function
-# entries to probe (from probesim-survey, with file offsets).
+# build-grep-payload.sh [SUITE]: build the grep benchmark's extra initramfs
+# payload for Debian SUITE's arm64 grep (bookworm, the default, or trixie,
+# built with branch protection) in $PROBESIM_OUT/grep-payload[-SUITE] and
+# print that path. It holds grep with the shared libraries it needs, a
+# generated corpus of C-like files, and the list of grep's .eh_frame
+# function entries to probe (from probesim-survey, with file offsets).
+#
+# bookworm's grep is /grep/bin/grep, its dynamic loader at its PT_INTERP
+# path and the rest in /lib/aarch64-linux-gnu. Another suite's C library
+# cannot share those paths, so its grep is /grep-SUITE/bin/grep with the
+# loader and libraries in /grep-SUITE/lib, run through that loader
+# (/grep-SUITE/loader names it).
 #
 # Packages are downloaded with a private sources list and apt state under
-# ${XDG_CACHE_HOME:-$HOME/.cache}/probesim/grep/, never the system's.
+# ${XDG_CACHE_HOME:-$HOME/.cache}/probesim/grep[-SUITE]/, never the system's.
 # GREP_REFRESH=1 re-reads the lists and re-downloads the packages.
 # GREP_CORPUS_MB (default 13) and GREP_CORPUS_SEED (default 1) choose the
 # corpus.
@@ -17,12 +23,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
 export DEBIAN_MIRROR=${GREP_MIRROR:-${DEBIAN_MIRROR:-http://deb.debian.org/debian}}
-suite=bookworm
+suite=${1:-bookworm}
+case $suite in
+bookworm) dir=grep suffix='' ;;
+trixie) dir=grep-trixie suffix=-trixie ;;
+*) die "build-grep-payload.sh: no grep payload for suite '$suite' (bookworm or trixie)" ;;
+esac
 packages=(grep libc6 libpcre2-8-0)
 corpus_mb=${GREP_CORPUS_MB:-13}
 corpus_seed=${GREP_CORPUS_SEED:-1}
-cache=$PROBESIM_CACHE/grep
-out=$PROBESIM_OUT/grep-payload
+cache=$PROBESIM_CACHE/grep$suffix
+out=$PROBESIM_OUT/grep-payload$suffix
 
 command -v apt-get >/dev/null || die "apt-get is needed"
 command -v readelf >/dev/null || die "readelf (binutils) is needed"
@@ -59,42 +70,50 @@ needed() {
 }
 
 build() {
-	local root=$stage/root deb grep_bin interp lib path
+	local root=$stage/root deb grep_bin interp interp_file lib path libdir loader
 	local -a queue seen=()
 	mkdir -p "$root"
 	for deb in "$cache/debs/"*_arm64.deb; do
 		dpkg-deb -x "$deb" "$root"
 	done
-	grep_bin=$(resolve "$root" /bin/grep)
-	mkdir -p "$stage/payload/grep/bin" "$stage/payload/lib/aarch64-linux-gnu"
-	cp "$grep_bin" "$stage/payload/grep/bin/grep"
-	# The loader goes where grep's PT_INTERP names it; every other
-	# library, found by following DT_NEEDED from grep, into the loader's
-	# default directory.
+	# Where the package puts it: /bin before the /usr merge, /usr/bin after.
+	grep_bin=$(follow_links_in "$root" "$root/bin/grep")
+	[ -f "$grep_bin" ] || grep_bin=$(resolve "$root" /usr/bin/grep) || return 1
+	# bookworm: the loader where grep's PT_INTERP names it, every other
+	# library (found by following DT_NEEDED from grep) in the loader's
+	# default directory. Any other suite: all in /grep-SUITE/lib.
 	interp=$(readelf -lW "$grep_bin" | sed -n 's/.*Requesting program interpreter: \(.*\)\]$/\1/p')
 	[ -n "$interp" ] || die "grep has no PT_INTERP"
-	mkdir -p "$stage/payload$(dirname "$interp")"
-	cp "$(resolve "$root" "$interp")" "$stage/payload$interp"
+	# The loader is found the way a library is: merged /usr again.
+	interp_file=$(find_lib "$root" "$(basename "$interp")") || return 1
+	libdir=$stage/payload/lib/aarch64-linux-gnu loader=$stage/payload$interp
+	if [ -n "$suffix" ]; then
+		libdir=$stage/payload/$dir/lib loader=$libdir/$(basename "$interp")
+	fi
+	mkdir -p "$stage/payload/$dir/bin" "$libdir" "$(dirname "$loader")"
+	cp "$grep_bin" "$stage/payload/$dir/bin/grep"
+	cp "$interp_file" "$loader"
+	[ -z "$suffix" ] || echo "${loader#"$stage/payload"}" >"$stage/payload/$dir/loader"
 	mapfile -t queue < <(needed "$grep_bin")
 	while [ ${#queue[@]} -gt 0 ]; do
 		lib=${queue[0]}
 		queue=("${queue[@]:1}")
 		case " ${seen[*]} " in *" $lib "*) continue ;; esac
 		seen+=("$lib")
-		[ "/lib/$lib" = "$interp" ] && continue
-		path=$(find_lib "$root" "$lib")
-		cp "$path" "$stage/payload/lib/aarch64-linux-gnu/$lib"
+		[ "$lib" = "$(basename "$interp")" ] && continue
+		path=$(find_lib "$root" "$lib") || return 1
+		cp "$path" "$libdir/$lib"
 		mapfile -t -O ${#queue[@]} queue < <(needed "$path")
 	done
-	log "grep payload: grep, $interp, ${seen[*]}"
+	log "grep payload ($suite): grep, $interp, ${seen[*]}"
 
-	"$survey" --list "$stage/payload/grep/bin/grep" \
+	"$survey" --list "$stage/payload/$dir/bin/grep" \
 		>"$stage/survey-list.txt"
-	"$gen" probes "$stage/payload/grep/bin/grep" "$stage/survey-list.txt" \
+	"$gen" probes "$stage/payload/$dir/bin/grep" "$stage/survey-list.txt" \
 		"$stage/probes.tsv" >&2
 	# The guest needs only the offsets.
-	grep -v '^#' "$stage/probes.tsv" | cut -f1 >"$stage/payload/grep/probes"
-	"$gen" corpus "$stage/payload/grep/corpus" "$corpus_mb" "$corpus_seed" \
+	grep -v '^#' "$stage/probes.tsv" | cut -f1 >"$stage/payload/$dir/probes"
+	"$gen" corpus "$stage/payload/$dir/corpus" "$corpus_mb" "$corpus_seed" \
 		>"$stage/corpus.txt"
 	log "grep corpus: $(cat "$stage/corpus.txt") (${corpus_mb} MiB target, seed $corpus_seed)"
 	{
@@ -104,7 +123,8 @@ build() {
 	} >"$stage/versions.txt"
 	printf 'corpus %s MiB target, seed %s: %s\n' "$corpus_mb" "$corpus_seed" \
 		"$(cat "$stage/corpus.txt")" >>"$stage/versions.txt"
-	cp "$stage/versions.txt" "$stage/payload/grep/versions"
+	cp "$stage/versions.txt" "$stage/payload/$dir/versions"
+	echo "$suite" >"$stage/payload/$dir/suite"
 }
 
 fetch

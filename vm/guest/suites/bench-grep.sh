@@ -1,8 +1,9 @@
 # shellcheck shell=sh
 # make bench, real workload: Debian's arm64 grep -r over a generated corpus
-# (the extra payload of vm/build-grep-payload.sh), PASSES times in a row
-# per timed run (one pass takes well under a second under TCG), timed with
-# no uprobes,
+# (the extra payloads of vm/build-grep-payload.sh: bookworm's grep in /grep,
+# trixie's, built with branch protection, in /grep-trixie when present),
+# PASSES times in a row per timed run (one pass takes well under a second
+# under TCG), timed with no uprobes,
 # with a uprobe on every .eh_frame function entry single-stepped (every
 # family parameter of probesim off: nop=0 stp=0 alu=0 ...), and with the
 # same probes simulated (nop=1 stp=1, the other families at their
@@ -11,18 +12,18 @@
 # after the parameters are set, and removed after the run, and the next run
 # waits until probesim has no patched uprobe left alive, so that every run
 # analyses its own uprobes. The three runs are interleaved, their order
-# rotating from round to round.
+# rotating from round to round. Each grep is measured in turn.
 #
 # Sections for the host (vm/bench.sh joins the hits with the survey's
-# instruction classes):
-#   grep-times bench-grep  "ROUND KIND NANOSECONDS" (all passes)
-#   grep-hits  bench-grep  "ROUND KIND EVENT HITS" (from uprobe_profile)
-#   grep-stats bench-grep  "ROUND KIND COUNTER DELTA" (probesim stats,
-#                          <family>_hits: the hits each family simulated)
-#   grep-info  bench-grep  versions, corpus, pattern
-#   ktap       bench-grep  whether every step worked
+# instruction classes), NAME bench-grep for bookworm's grep and
+# bench-grep-trixie for trixie's:
+#   grep-times NAME  "ROUND KIND NANOSECONDS" (all passes)
+#   grep-hits  NAME  "ROUND KIND EVENT HITS" (from uprobe_profile)
+#   grep-stats NAME  "ROUND KIND COUNTER DELTA" (probesim stats,
+#                    <family>_hits: the hits each family simulated)
+#   grep-info  NAME  suite, versions, corpus, pattern
+#   ktap       NAME  whether every step worked
 
-G=/grep
 T=/sys/kernel/tracing
 STATS=/sys/kernel/debug/probesim/stats
 PARAMS=/sys/module/probesim/parameters
@@ -39,12 +40,6 @@ ROUNDS=${PROBESIM_GREP_ROUNDS:-7}
 PASSES=${PROBESIM_GREP_PASSES:-10}
 TIMEIT=/tools/probesim-timeit
 
-: > /tmp/bg.tap.body
-: > /tmp/grep-times.txt
-: > /tmp/grep-hits.txt
-: > /tmp/grep-stats.txt
-bg_n=0
-
 # bg_result OK|FAIL DESCRIPTION [DETAIL]
 bg_result() {
 	bg_n=$((bg_n + 1))
@@ -56,20 +51,42 @@ bg_result() {
 	fi
 }
 
+# bg_start DIR NAME: measure the grep in DIR, reported as NAME.
+bg_start() {
+	G=$1
+	NAME=$2
+	: > /tmp/bg.tap.body
+	: > /tmp/grep-info.txt
+	: > /tmp/grep-times.txt
+	: > /tmp/grep-hits.txt
+	: > /tmp/grep-stats.txt
+	bg_n=0
+	# A grep whose C library is not the initramfs's runs through its own
+	# loader (build-grep-payload.sh).
+	LOADER=
+	[ ! -f "$G/loader" ] || LOADER=$(cat "$G/loader")
+}
+
 bg_finish() {
 	{ echo "TAP version 13"; echo "1..$bg_n"; cat /tmp/bg.tap.body; } > /tmp/bg.tap
-	emit_section ktap bench-grep /tmp/bg.tap
-	emit_section grep-info bench-grep /tmp/grep-info.txt
-	emit_section grep-times bench-grep /tmp/grep-times.txt
-	emit_section grep-hits bench-grep /tmp/grep-hits.txt
-	emit_section grep-stats bench-grep /tmp/grep-stats.txt
+	emit_section ktap "$NAME" /tmp/bg.tap
+	emit_section grep-info "$NAME" /tmp/grep-info.txt
+	emit_section grep-times "$NAME" /tmp/grep-times.txt
+	emit_section grep-hits "$NAME" /tmp/grep-hits.txt
+	emit_section grep-stats "$NAME" /tmp/grep-stats.txt
 }
 
 # grep_passes N: grep -r N times in a row; prints the nanoseconds taken.
 # The last pass's output is left in /tmp/grep.out.
 grep_passes() {
-	"$TIMEIT" --repeat "$1" --stdout /tmp/grep.out -- \
-		"$G/bin/grep" -r -n -e "$PATTERN" "$G/corpus" 2> /tmp/grep.err
+	if [ -n "$LOADER" ]; then
+		"$TIMEIT" --repeat "$1" --stdout /tmp/grep.out -- "$LOADER" \
+			--library-path "$G/lib" "$G/bin/grep" -r -n -e "$PATTERN" "$G/corpus" \
+			2> /tmp/grep.err
+	else
+		"$TIMEIT" --repeat "$1" --stdout /tmp/grep.out -- \
+			"$G/bin/grep" -r -n -e "$PATTERN" "$G/corpus" 2> /tmp/grep.err
+	fi
 }
 
 # stats_snapshot FILE: the probesim counters, "name value" per line.
@@ -159,7 +176,7 @@ probed_run() {
 	run_grep "$1" "$2"
 	ok=$?
 	stats_snapshot /tmp/stats.after
-	awk -v f="/grep/bin/grep" -v r="$1" -v k="$2" \
+	awk -v f="$G/bin/grep" -v r="$1" -v k="$2" \
 		'$1 == f && $2 ~ /^f_/ { print r, k, $2, $3 }' "$T/uprobe_profile" \
 		> "/tmp/hits.$1.$2"
 	cat "/tmp/hits.$1.$2" >> /tmp/grep-hits.txt
@@ -198,13 +215,14 @@ compare_hits() {
 bench_grep() {
 	nprobes=$(wc -l < "$G/probes")
 	{
+		echo "suite $(cat "$G/suite" 2> /dev/null || echo bookworm)"
 		echo "kernel $(uname -r)"
 		cat "$G/versions"
 		echo "probes $nprobes"
 		echo "pattern $PATTERN"
 		echo "rounds $ROUNDS"
 		echo "passes $PASSES"
-	} > /tmp/grep-info.txt
+	} >> /tmp/grep-info.txt
 	if [ ! -x "$G/bin/grep" ] || [ ! -s "$G/probes" ] || [ ! -x "$TIMEIT" ]; then
 		bg_result FAIL "grep payload present (vm/build-grep-payload.sh)"
 		return
@@ -278,5 +296,11 @@ bench_grep() {
 	fi
 }
 
+bg_start /grep bench-grep
 bench_grep
 bg_finish
+if [ -d /grep-trixie ]; then
+	bg_start /grep-trixie bench-grep-trixie
+	bench_grep
+	bg_finish
+fi
