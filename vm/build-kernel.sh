@@ -43,6 +43,14 @@ ccver=$("${CROSS}gcc" --version | head -n1)
 key=$(printf '%s\n%s\n%s\n' "$srcver" "$fragment" "$ccver" | sha256sum | cut -c1-16)
 out=$PROBESIM_CACHE/build/$kver-$flavor-$key
 
+# One build per directory: make check builds its kernels in the
+# background, and a stage that needs one waits for it here.
+mkdir -p "$PROBESIM_CACHE/build"
+exec 9>"$out.lock"
+if ! flock -n 9; then
+	log "kernel $kver/$flavor: being built by another run, waiting for it"
+	flock 9
+fi
 if [ -f "$out/.probesim-built" ]; then
 	log "kernel $kver/$flavor: cached in $out"
 	echo "$out"

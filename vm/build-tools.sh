@@ -16,5 +16,8 @@ configure_and_build() {
 	fi
 }
 mkdir -p "$build"
+# Two runs of make check's stages may build at once: one at a time.
+exec 9>"$build.lock"
+flock 9
 timed "building host tools" configure_and_build >&2
 echo "$build"

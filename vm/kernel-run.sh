@@ -58,6 +58,11 @@ if [ -n "$series" ]; then
 else
 	kbuild=$("$here/build-kernel.sh" "$kver" "$flavor")
 fi
+# The payload and the initramfs are built under a lock: make check
+# runs a series boot in the background while its stages run theirs.
+mkdir -p "$PROBESIM_OUT"
+exec 8>"$PROBESIM_OUT/payload.lock"
+flock 8
 moddir=$PROBESIM_OUT/modules/$(basename "$kbuild")
 [ ${#srcopt[@]} -eq 0 ] || moddir=$moddir-$label
 "$here/build-modules.sh" "${srcopt[@]}" "$kbuild" "$moddir"
@@ -68,6 +73,7 @@ runs=$PROBESIM_OUT/runs
 mkdir -p "$runs"
 initrd=$runs/$label.cpio
 "$here/build-initramfs.sh" "${extras[@]}" "$moddir" "$payload" "$initrd"
+exec 8>&-
 "$here/run-vm.sh" "${vmopts[@]}" "$kbuild/arch/arm64/boot/Image" "$initrd" \
 	"$suites" "$runs/$label.log"
 

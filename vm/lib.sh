@@ -105,6 +105,17 @@ pristine_tree() {
 		echo "$dir"
 		return
 	fi
+	# make check unpacks in the background while its stages run: one
+	# unpacker per tree, the others wait for it.
+	local lockfd
+	mkdir -p "$PROBESIM_CACHE/src"
+	exec {lockfd}>"$dir.lock"
+	flock "$lockfd"
+	if [ -f "$dir/.unpacked" ]; then
+		exec {lockfd}>&-
+		echo "$dir"
+		return
+	fi
 	rm -rf "$dir" "$dir.tmp" "$dir.deb"
 	mkdir -p "$dir.tmp"
 	if [ -n "$(private_source_suite "$kver")" ]; then
@@ -125,6 +136,7 @@ pristine_tree() {
 	esac
 	touch "$dir.tmp/.unpacked"
 	mv "$dir.tmp" "$dir"
+	exec {lockfd}>&-
 	echo "$dir"
 }
 

@@ -55,14 +55,14 @@ refuses() {	# refuses WHAT ENV...: patches.sh fails, saying why
 	shift
 	msg=$(env -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL GIT_DIR=/nonexistent \
 		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 "$@" \
-		"$here/patches.sh" --out "$PROBESIM_OUT/series-patches/refused" "$base" 2>&1) &&
+		"$here/patches.sh" --out "$PROBESIM_OUT/series-patches/refused-$base" "$base" 2>&1) &&
 		rc=1
 	case $msg in *"error: "*Signed-off-by*|*"error: refusing to sign"*) ;; *) rc=1 ;; esac
-	[ ! -e "$PROBESIM_OUT/series-patches/refused" ] || rc=1
+	[ ! -e "$PROBESIM_OUT/series-patches/refused-$base" ] || rc=1
 	[ "$rc" = 0 ] || printf '%s\n' "$msg" >&2
 	result "make patches refuses $what" "$rc"
 }
-rm -rf "$PROBESIM_OUT/series-patches/refused"
+rm -rf "$PROBESIM_OUT/series-patches/refused-$base"
 refuses "without an identity"
 refuses "a placeholder identity" GIT_AUTHOR_NAME="probesim developers" \
 	GIT_AUTHOR_EMAIL=probesim@example.org
