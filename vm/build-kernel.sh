@@ -61,7 +61,7 @@ mkdir -p "$out"
 log "kernel $kver/$flavor: Linux $(kernel_release "$src") from $srcver"
 printf '%s\n' "$fragment" >"$out/fragment.config"
 kmake() {
-	make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+	"${BUILD_NICE[@]}" make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
 		CC="ccache ${CROSS}gcc" "$NO_PAHOLE" -j"$(nproc)" "$@"
 }
 

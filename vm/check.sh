@@ -56,13 +56,15 @@ count() {
 timed "host setup" "$here/setup-host.sh"
 
 # A kernel build keeps both cores busy for minutes, a test VM mostly one
-# vCPU: so the kernels build in the background, in the order the stages
+# vCPU: so the kernels build in the background, at the lowest priority
+# (a VM beside them keeps its speed), in the order the stages
 # below need them (build-kernel.sh makes a stage wait for a kernel still
 # being built), and make check's series check, whose kernel only the
 # last stages would otherwise reach, follows them there.
 background_log=$PROBESIM_OUT/background.log
 background() {
 	local k
+	export PROBESIM_BUILD_NICE=19
 	for k in $kernels; do
 		"$here/build-kernel.sh" "$k" test >/dev/null || true
 	done

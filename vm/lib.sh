@@ -11,6 +11,12 @@ CROSS=${CROSS:-aarch64-linux-gnu-}
 # shellcheck disable=SC2034 # used by the scripts that source this file
 NO_PAHOLE=PAHOLE=probesim-no-pahole
 
+# The niceness of kernel builds: make check sets PROBESIM_BUILD_NICE for
+# the builds it runs in the background, so that the test VMs beside them
+# keep their speed (and their timeouts their meaning).
+# shellcheck disable=SC2034 # used by the scripts that source this file
+BUILD_NICE=(nice -n "${PROBESIM_BUILD_NICE:-0}")
+
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

@@ -142,7 +142,7 @@ fragment=$(cat "$here/configs/common.config" "$here/configs/test.config"
 printf '%s\n' "$fragment" >"$out/fragment.config"
 # shellcheck disable=SC2317 # called through timed
 smake() {
-	make -C "$series" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+	"${BUILD_NICE[@]}" make -C "$series" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
 		CC="ccache ${CROSS}gcc" "$NO_PAHOLE" -j"$(nproc)" "$@"
 }
 # shellcheck disable=SC2317 # called through timed
