@@ -7,7 +7,7 @@
 #include "json.hpp"
 #include "utf8.hpp"
 
-namespace probesim::report {
+namespace probesim {
 
 namespace {
 
@@ -131,7 +131,8 @@ class Parser {
     if (is_float) return Json(std::strtod(literal_text.c_str(), nullptr));
     errno = 0;
     const long long value = std::strtoll(literal_text.c_str(), nullptr, 10);
-    if (errno == ERANGE) fail("Integer out of the range of a 64-bit integer", start);
+    // JSON has no leading zeros, so the digits are already Python's.
+    if (errno == ERANGE) return Json(BigInteger{literal_text});
     return Json(std::int64_t{value});
   }
 
@@ -221,48 +222,52 @@ class Parser {
     }
   }
 
-  Json object(std::size_t& i) {
-    Json::Object members;
+  // The items from the bracket at i to its closing one, each read by
+  // item(k), which moves k past it; i ends past the closing bracket.
+  template <typename Item>
+  void items(std::size_t& i, char close, Item item) {
+    // Python's decoder hits its recursion limit about as deep.
+    if (++depth_ > kMaxDepth) fail("Nested too deeply", i);
     std::size_t k = skip_whitespace(i + 1);
-    if (!at(k, '}')) {
+    if (!at(k, close)) {
       while (true) {
-        if (!at(k, '"')) fail("Expecting property name enclosed in double quotes", k);
-        std::string key = string(k);
+        item(k);
         k = skip_whitespace(k);
-        if (!at(k, ':')) fail("Expecting ':' delimiter", k);
-        k = skip_whitespace(k + 1);
-        members.set(key, scan(k));
-        k = skip_whitespace(k);
-        if (at(k, '}')) break;
+        if (at(k, close)) break;
         if (!at(k, ',')) fail("Expecting ',' delimiter", k);
         k = skip_whitespace(k + 1);
       }
     }
+    --depth_;
     i = k + 1;
+  }
+
+  Json object(std::size_t& i) {
+    Json::Object members;
+    items(i, '}', [&](std::size_t& k) {
+      if (!at(k, '"')) fail("Expecting property name enclosed in double quotes", k);
+      std::string key = string(k);
+      k = skip_whitespace(k);
+      if (!at(k, ':')) fail("Expecting ':' delimiter", k);
+      k = skip_whitespace(k + 1);
+      members.set(key, scan(k));
+    });
     return Json(std::move(members));
   }
 
   Json array(std::size_t& i) {
-    Json::Array items;
-    std::size_t k = skip_whitespace(i + 1);
-    if (!at(k, ']')) {
-      while (true) {
-        items.push_back(scan(k));
-        k = skip_whitespace(k);
-        if (at(k, ']')) break;
-        if (!at(k, ',')) fail("Expecting ',' delimiter", k);
-        k = skip_whitespace(k + 1);
-      }
-    }
-    i = k + 1;
-    return Json(std::move(items));
+    Json::Array values;
+    items(i, ']', [&](std::size_t& k) { values.push_back(scan(k)); });
+    return Json(std::move(values));
   }
 
+  static constexpr int kMaxDepth = 500;
   std::string_view text_;
+  int depth_ = 0;
 };
 
 }  // namespace
 
 Json parse_json(std::string_view text) { return Parser(text).document(); }
 
-}  // namespace probesim::report
+}  // namespace probesim

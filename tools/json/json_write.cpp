@@ -1,4 +1,4 @@
-// json.dumps(value, indent=2) byte for byte.
+// json.dumps(value, indent=N) byte for byte.
 #include <cmath>
 #include <string_view>
 
@@ -6,7 +6,7 @@
 #include "python_format.hpp"
 #include "utf8.hpp"
 
-namespace probesim::report {
+namespace probesim {
 
 namespace {
 
@@ -71,10 +71,11 @@ void append_float(std::string& out, double d) {
   }
 }
 
-void append_value(std::string& out, const Json& value, std::size_t depth) {
+void append_value(std::string& out, const Json& value, std::size_t indent,
+                  std::size_t depth) {
   const auto newline = [&](std::size_t level) {
     out += '\n';
-    out.append(2 * level, ' ');
+    out.append(indent * level, ' ');
   };
   if (value.is_null()) {
     out += "null";
@@ -82,6 +83,8 @@ void append_value(std::string& out, const Json& value, std::size_t depth) {
     out += *b ? "true" : "false";
   } else if (const auto* i = value.integer()) {
     out += std::to_string(*i);
+  } else if (const auto* big = value.big_integer()) {
+    out += big->digits;
   } else if (const auto* d = value.floating()) {
     append_float(out, *d);
   } else if (const auto* s = value.string()) {
@@ -95,7 +98,7 @@ void append_value(std::string& out, const Json& value, std::size_t depth) {
     for (std::size_t n = 0; n < array->size(); ++n) {
       if (n) out += ',';
       newline(depth + 1);
-      append_value(out, (*array)[n], depth + 1);
+      append_value(out, (*array)[n], indent, depth + 1);
     }
     newline(depth);
     out += ']';
@@ -112,7 +115,7 @@ void append_value(std::string& out, const Json& value, std::size_t depth) {
       newline(depth + 1);
       append_string(out, key);
       out += ": ";
-      append_value(out, member, depth + 1);
+      append_value(out, member, indent, depth + 1);
     }
     newline(depth);
     out += '}';
@@ -121,10 +124,10 @@ void append_value(std::string& out, const Json& value, std::size_t depth) {
 
 }  // namespace
 
-std::string dump_json(const Json& value) {
+std::string dump_json(const Json& value, std::size_t indent) {
   std::string out;
-  append_value(out, value, 0);
+  append_value(out, value, indent, 0);
   return out;
 }
 
-}  // namespace probesim::report
+}  // namespace probesim

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace probesim::report {
+namespace probesim {
 
 template <typename V>
 class OrderedMap {
@@ -55,4 +55,4 @@ class OrderedMap {
   std::unordered_map<std::string, std::size_t> index_;
 };
 
-}  // namespace probesim::report
+}  // namespace probesim

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace probesim::report {
+namespace probesim {
 
 // repr(x): the shortest digits that read back as x, fixed from 1e-4 to
 // below 1e16 ("0.0001", "1.0", "33228100.0"), else with an exponent of
@@ -18,4 +18,4 @@ std::string fixed(double x, int digits);
 // a // b for b != 0: the quotient rounded towards minus infinity.
 std::int64_t floor_div(std::int64_t a, std::int64_t b);
 
-}  // namespace probesim::report
+}  // namespace probesim

@@ -1,8 +1,6 @@
 #include "utf8.hpp"
 
-#include "json_value.hpp"
-
-namespace probesim::report {
+namespace probesim {
 
 namespace {
 
@@ -37,44 +35,58 @@ bool second_byte_ok(unsigned char lead, unsigned char c) {
   }
 }
 
+// The length of the well-formed sequence at bytes[i], or 0 with the
+// length of the broken one in span: a short or broken sequence is taken
+// up to the byte that broke it, which starts afresh.
+std::size_t well_formed_at(std::string_view bytes, std::size_t i, std::size_t& span) {
+  const auto lead = static_cast<unsigned char>(bytes[i]);
+  const std::size_t length = sequence_length(lead);
+  span = 1;
+  if (length <= 1) return length;
+  while (span < length && i + span < bytes.size()) {
+    const auto c = static_cast<unsigned char>(bytes[i + span]);
+    if (span == 1 ? !second_byte_ok(lead, c) : !is_continuation(c)) break;
+    ++span;
+  }
+  return span == length ? length : 0;
+}
+
 }  // namespace
 
 std::string replace_invalid_utf8(std::string_view bytes) {
   std::string out;
   out.reserve(bytes.size());
-  std::size_t i = 0;
-  while (i < bytes.size()) {
-    const auto lead = static_cast<unsigned char>(bytes[i]);
-    const std::size_t length = sequence_length(lead);
-    if (length == 1) {
-      out += bytes[i++];
-      continue;
-    }
-    if (length == 0) {
+  for (std::size_t i = 0, span; i < bytes.size(); i += span) {
+    if (well_formed_at(bytes, i, span))
+      out.append(bytes.substr(i, span));
+    else
       out += kReplacement;
-      ++i;
-      continue;
-    }
-    // Take continuation bytes while they fit; a short or broken sequence
-    // is one replacement, and the byte that broke it starts afresh.
-    std::size_t n = 1;
-    while (n < length && i + n < bytes.size()) {
-      const auto c = static_cast<unsigned char>(bytes[i + n]);
-      if (n == 1 ? !second_byte_ok(lead, c) : !is_continuation(c)) break;
-      ++n;
-    }
-    if (n == length) {
-      out.append(bytes.substr(i, n));
-    } else {
-      out += kReplacement;
-    }
-    i += n;
   }
   return out;
 }
 
+bool is_utf8(std::string_view bytes) {
+  for (std::size_t i = 0, span; i < bytes.size(); i += span)
+    if (!well_formed_at(bytes, i, span)) return false;
+  return true;
+}
+
 void append_utf8(std::string& out, char32_t cp) {
-  survey::json::append_utf8(out, static_cast<std::uint32_t>(cp));
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
 }
 
 char32_t next_code_point(std::string_view text, std::size_t& i) {
@@ -109,4 +121,4 @@ std::size_t count_code_points(std::string_view text, std::size_t bytes) {
   return n;
 }
 
-}  // namespace probesim::report
+}  // namespace probesim

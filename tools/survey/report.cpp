@@ -8,15 +8,15 @@
 #include <fstream>
 
 #include "classify.hpp"
+#include "json.hpp"
 #include "output.hpp"
 #include "survey.hpp"
 #include "table.hpp"
+#include "utf8.hpp"
 
 namespace probesim::survey {
 
 namespace {
-
-using json::Value;
 
 constexpr const char* kGeneratedBy = "make survey (vm/survey.sh, tools/survey)";
 
@@ -129,54 +129,46 @@ constexpr const char* kEarlierText =
     "symbol-only entries, see the FDEs and functions columns below).";
 
 // The value of key in v, a field of where (named in the message).
-const Value& member(const Value& v, std::string_view key, const std::string& where) {
-  if (!v.is(Value::Kind::kObject))
-    throw ReportError(where + ": not an object");
-  const Value* m = v.find(key);
+const Json& member(const Json& v, std::string_view key, const std::string& where) {
+  if (!v.object()) throw ReportError(where + ": not an object");
+  const Json* m = v.get(std::string(key));
   if (m == nullptr)
     throw ReportError(where + ": no \"" + std::string(key) + "\"");
   return *m;
 }
 
-// An int of the survey; one too big for 64 bits is no count it writes.
-std::int64_t integer(const Value& v, const std::string& where) {
-  std::int64_t n = 0;
-  const std::string& t = v.text;
-  if (!v.is(Value::Kind::kInt)) throw ReportError(where + ": not a count");
-  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
-  if (ec != std::errc() || end != t.data() + t.size())
-    throw ReportError(where + ": not a count");
-  return n;
+std::int64_t integer(const Json& v, const std::string& where) {
+  const std::int64_t* n = v.integer();
+  if (!n) throw ReportError(where + ": not a count");
+  return *n;
 }
 
-std::int64_t count(const Value& v, std::string_view key, const std::string& where) {
+std::int64_t count(const Json& v, std::string_view key, const std::string& where) {
   return integer(member(v, key, where), where + "." + std::string(key));
 }
 
 // A count that is 0 when the survey leaves it out.
-std::int64_t count_or_zero(const Value& v, std::string_view key,
+std::int64_t count_or_zero(const Json& v, std::string_view key,
                            const std::string& where) {
-  if (!v.is(Value::Kind::kObject)) throw ReportError(where + ": not an object");
-  const Value* m = v.find(key);
+  if (!v.object()) throw ReportError(where + ": not an object");
+  const Json* m = v.get(std::string(key));
   return m == nullptr ? 0 : integer(*m, where + "." + std::string(key));
 }
 
-const std::string& string_field(const Value& v, std::string_view key,
+const std::string& string_field(const Json& v, std::string_view key,
                                 const std::string& where) {
-  const Value& m = member(v, key, where);
-  if (!m.is(Value::Kind::kString))
-    throw ReportError(where + "." + std::string(key) + ": not a string");
-  return m.text;
+  const std::string* m = member(v, key, where).string();
+  if (!m) throw ReportError(where + "." + std::string(key) + ": not a string");
+  return *m;
 }
 
 // The survey's entry for the file surveyed under label, or nullptr.
-const Value* find_file(const SuiteResults& suite, std::string_view label) {
-  const Value& files = member(suite.survey, "files", suite.name);
-  if (!files.is(Value::Kind::kArray))
-    throw ReportError(suite.name + ".files: not a list");
-  for (const Value& f : files.items) {
-    const Value& path = member(f, "path", suite.name + ".files");
-    if (path.is(Value::Kind::kString) && path.text == label) return &f;
+const Json* find_file(const SuiteResults& suite, std::string_view label) {
+  const Json::Array* files = member(suite.survey, "files", suite.name).array();
+  if (!files) throw ReportError(suite.name + ".files: not a list");
+  for (const Json& f : *files) {
+    const std::string* path = member(f, "path", suite.name + ".files").string();
+    if (path && *path == label) return &f;
   }
   return nullptr;
 }
@@ -196,12 +188,12 @@ Table summary_table(const std::vector<SuiteResults>& suites) {
                        (probesim_of(v) == Probesim::kStp ? " (stp=1)" : ""));
   for (const auto& s : suites) {
     const std::string where = s.name + ".total";
-    const Value& total = member(s.survey, "total", s.name);
+    const Json& total = member(s.survey, "total", s.name);
     const std::int64_t functions = count(total, "functions", where);
     std::vector<std::string> row = {s.name, std::to_string(functions)};
     for (Variant v : kSummary) {
       const std::string name(variant_name(v));
-      const Value& kernel =
+      const Json& kernel =
           member(member(total, "kernels", where), name, where + ".kernels");
       row.push_back(percent(count(kernel, "simulated", where + ".kernels." + name),
                             functions));
@@ -219,15 +211,15 @@ Table steps_table(const std::vector<SuiteResults>& suites) {
   t.header.push_back(step_column(BaseKernel::k7_3, Step::kKernel));
   for (const auto& s : suites) {
     const std::string where = s.name + ".total";
-    const Value& total = member(s.survey, "total", s.name);
+    const Json& total = member(s.survey, "total", s.name);
     const std::int64_t functions = count(total, "functions", where);
-    const Value& steps = member(total, "steps", where);
-    const auto steps_of = [&](Variant v) -> const Value& {
+    const Json& steps = member(total, "steps", where);
+    const auto steps_of = [&](Variant v) -> const Json& {
       return member(steps, variant_name(v), where + ".steps");
     };
     std::vector<std::string> row = {s.name, std::to_string(functions)};
     std::int64_t sum = 0;
-    const Value& defaults = steps_of(Variant::k6_12ProbesimDefaults);
+    const Json& defaults = steps_of(Variant::k6_12ProbesimDefaults);
     for (Step st : kDefaultSteps) {
       sum += count_or_zero(defaults, step_name(st), where + ".steps");
       row.push_back(percent(sum, functions));
@@ -247,10 +239,10 @@ Table steps_table(const std::vector<SuiteResults>& suites) {
 
 // A row of classes_table: counts of one file or of a suite's total.
 std::vector<std::string> class_row(const std::string& suite, const std::string& label,
-                                   const Value& counts, const std::string& where) {
+                                   const Json& counts, const std::string& where) {
   const std::int64_t n = count(counts, "functions", where);
   std::vector<std::string> row = {suite, label, std::to_string(n)};
-  const Value& classes = member(counts, "classes", where);
+  const Json& classes = member(counts, "classes", where);
   const auto of_class = [&](RawClass c) {
     return count_or_zero(classes, raw_class_name(c), where + ".classes");
   };
@@ -260,7 +252,7 @@ std::vector<std::string> class_row(const std::string& suite, const std::string& 
   row.push_back(percent(alu, n));
   for (Variant v : kStillXol) {
     const std::string name(variant_name(v));
-    const Value& kernel =
+    const Json& kernel =
         member(member(counts, "kernels", where), name, where + ".kernels");
     const std::string at = where + ".kernels." + name;
     const std::int64_t left =
@@ -281,12 +273,12 @@ Table classes_table(const std::vector<SuiteResults>& suites) {
   for (const Binary& b : kHighlights) {
     const SuiteResults* s = find_suite(suites, b.suite);
     if (s == nullptr) continue;
-    if (const Value* f = find_file(*s, b.label))
+    if (const Json* f = find_file(*s, b.label))
       t.rows.push_back(class_row(s->name, std::string(b.label), *f,
                                  s->name + ":" + std::string(b.label)));
   }
   for (const auto& s : suites) {
-    const Value& total = member(s.survey, "total", s.name);
+    const Json& total = member(s.survey, "total", s.name);
     const std::string files = std::to_string(count(total, "files", s.name + ".total"));
     t.rows.push_back(
         class_row(s.name, "all " + files + " files", total, s.name + ".total"));
@@ -300,7 +292,7 @@ Table earlier_table(const std::vector<SuiteResults>& suites) {
   for (const Earlier& e : kEarlier) {
     const SuiteResults* s = find_suite(suites, e.binary.suite);
     if (s == nullptr) continue;
-    const Value* f = find_file(*s, e.binary.label);
+    const Json* f = find_file(*s, e.binary.label);
     const bool fdes = e.shape == Shape::kNone;
     const std::string where = s->name + ":" + std::string(e.binary.label);
     std::string ours;
@@ -310,7 +302,7 @@ Table earlier_table(const std::vector<SuiteResults>& suites) {
       ours = std::to_string(count(*f, "fdes", where)) + " FDEs (" +
              std::to_string(count(*f, "functions", where)) + " functions)";
     } else {
-      const Value& shapes = member(*f, "shapes", where);
+      const Json& shapes = member(*f, "shapes", where);
       ours = percent(count(shapes, shape_name(e.shape), where + ".shapes"),
                      count(*f, "functions", where));
     }
@@ -331,20 +323,19 @@ Table earlier_table(const std::vector<SuiteResults>& suites) {
 // (they were the tool's "####") and the files it could not survey.
 std::string suite_section(const SuiteResults& s) {
   std::string out = "## " + s.name + "\n\n";
-  if (!s.packages.is(Value::Kind::kObject))
-    throw ReportError(s.name + ".versions.json: not an object");
-  std::vector<const json::Member*> packages;
-  for (const auto& m : s.packages.members) {
-    if (!m.value.is(Value::Kind::kString))
-      throw ReportError(s.name + ".versions.json: " + m.key + ": not a string");
-    packages.push_back(&m);
+  const Json::Object* versions = s.packages.object();
+  if (!versions) throw ReportError(s.name + ".versions.json: not an object");
+  std::vector<std::pair<std::string, std::string>> packages;
+  for (const auto& [name, version] : *versions) {
+    if (!version.string())
+      throw ReportError(s.name + ".versions.json: " + name + ": not a string");
+    packages.emplace_back(name, *version.string());
   }
   // Byte order of UTF-8 is code point order, which is Python's.
-  std::sort(packages.begin(), packages.end(),
-            [](const auto* a, const auto* b) { return a->key < b->key; });
+  std::sort(packages.begin(), packages.end());
   out += "Packages (arm64): ";
   for (std::size_t i = 0; i < packages.size(); i++)
-    out += (i ? ", " : "") + packages[i]->key + " " + packages[i]->value.text;
+    out += (i ? ", " : "") + packages[i].first + " " + packages[i].second;
   out += "\n\n";
   std::string_view tables = s.tables;
   for (std::size_t at; (at = tables.find("#### ")) != std::string_view::npos;) {
@@ -354,12 +345,12 @@ std::string suite_section(const SuiteResults& s) {
   }
   out += tables;
   out += "\n";
-  const Value& errors = member(s.survey, "errors", s.name);
-  if (!errors.is(Value::Kind::kArray)) throw ReportError(s.name + ".errors: not a list");
-  if (!errors.items.empty()) {
+  const Json::Array* errors = member(s.survey, "errors", s.name).array();
+  if (!errors) throw ReportError(s.name + ".errors: not a list");
+  if (!errors->empty()) {
     out += "Errors: ";
-    for (std::size_t i = 0; i < errors.items.size(); i++) {
-      const Value& e = errors.items[i];
+    for (std::size_t i = 0; i < errors->size(); i++) {
+      const Json& e = (*errors)[i];
       out += (i ? "; " : "") + string_field(e, "path", s.name + ".errors") + ": " +
              string_field(e, "error", s.name + ".errors");
     }
@@ -376,14 +367,14 @@ std::string read_text(const std::filesystem::path& path) {
     throw ReportError(path.string() + ": " + e.what());
   }
   std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  if (!json::is_utf8(text)) throw ReportError(path.string() + ": not UTF-8");
+  if (!is_utf8(text)) throw ReportError(path.string() + ": not UTF-8");
   return universal_newlines(text);
 }
 
-Value read_json(const std::filesystem::path& path) {
+Json read_json(const std::filesystem::path& path) {
   try {
-    return json::parse(read_text(path));
-  } catch (const json::Error& e) {
+    return parse_json(read_text(path));
+  } catch (const JsonError& e) {
     throw ReportError(path.string() + ": " + e.what());
   }
 }
@@ -414,22 +405,18 @@ std::vector<SuiteResults> read_suites(const ReportOptions& options) {
 
 std::string results_json(const std::vector<SuiteResults>& suites,
                          const std::string& date) {
-  Value all = Value::object();
+  Json::Object all;
   for (const auto& s : suites) {
-    Value one = Value::object();
+    Json::Object one;
     one.set("packages", s.packages);
     one.set("survey", s.survey);
     all.set(s.name, std::move(one));
   }
-  Value root = Value::object();
-  root.set("generated_by", Value::string(kGeneratedBy));
-  root.set("date", Value::string(date));
+  Json::Object root;
+  root.set("generated_by", kGeneratedBy);
+  root.set("date", date);
   root.set("suites", std::move(all));
-  try {
-    return json::dump(root, 1) + "\n";
-  } catch (const json::Error& e) {
-    throw ReportError(std::string("results.json: ") + e.what());
-  }
+  return dump_json(root, 1) + "\n";
 }
 
 std::string results_md(const std::vector<SuiteResults>& suites,
@@ -468,14 +455,14 @@ void write_report(const ReportOptions& options, const std::string& date) {
   const std::string md = results_md(suites, date);
   // A lone surrogate of a JSON string has no UTF-8 (Python fails to write
   // it too).
-  if (!json::is_utf8(md)) throw ReportError("results.md: a string is not UTF-8");
+  if (!is_utf8(md)) throw ReportError("results.md: a string is not UTF-8");
   const std::filesystem::path out(options.out_dir);
   write_text(out / "results.json", js);
   write_text(out / "results.md", md);
 }
 
 std::string suite_name_error(const std::string& name) {
-  if (!json::is_utf8(name)) return "not UTF-8";
+  if (!is_utf8(name)) return "not UTF-8";
   if (name.find('|') != std::string::npos) return "a '|' would split its table rows";
   return "";
 }

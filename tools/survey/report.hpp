@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "json_value.hpp"
+#include "json.hpp"
 
 namespace probesim::survey {
 
@@ -29,8 +29,8 @@ struct ReportOptions {
 
 struct SuiteResults {
   std::string name;
-  json::Value survey;    // SUITE.json
-  json::Value packages;  // SUITE.versions.json
+  Json survey;    // SUITE.json
+  Json packages;  // SUITE.versions.json
   std::string tables;    // SUITE.md
 };
 

@@ -2,9 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
-namespace probesim::report {
+namespace probesim {
 namespace {
 
 // The expected texts are what Python's json.dumps(json.loads(...), indent=2)
@@ -38,6 +39,20 @@ TEST(Json, RoundTripIsPythonsIndentedDump) {
             "}");
 }
 
+// indent=N: N spaces a level (the survey's results have 1), none for 0.
+TEST(Json, IndentIsSpacesPerLevel) {
+  const Json value = parse_json(R"({"a": [1, {"b": []}]})");
+  EXPECT_EQ(dump_json(value, 1), "{\n \"a\": [\n  1,\n  {\n   \"b\": []\n  }\n ]\n}");
+  EXPECT_EQ(dump_json(value, 0), "{\n\"a\": [\n1,\n{\n\"b\": []\n}\n]\n}");
+}
+
+// Where Python's decoder gives up with a RecursionError, this one throws.
+TEST(Json, DeepNestingIsAnErrorNotACrash) {
+  EXPECT_THROW(parse_json(std::string(100000, '[')), JsonError);
+  EXPECT_THROW(parse_json(std::string(100000, '{')), JsonError);
+  EXPECT_NO_THROW(parse_json(std::string(400, '[') + std::string(400, ']')));
+}
+
 TEST(Json, IntegersAndFloatsStayApart) {
   const Json value = parse_json("[124536, 74824.3, 1.0000, 7]");
   const auto& items = *value.array();
@@ -47,6 +62,19 @@ TEST(Json, IntegersAndFloatsStayApart) {
   EXPECT_EQ(*items[2].floating(), 1.0);
   EXPECT_EQ(items[3].number(), 7.0);
   EXPECT_EQ(dump_json(items[2]), "1.0");
+}
+
+TEST(Json, IntegersBeyond64BitsKeepTheirDigits) {
+  const Json value = parse_json("[-9223372036854775808, 9223372036854775808, -0]");
+  const auto& items = *value.array();
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_EQ(*items[0].integer(), INT64_MIN);
+  ASSERT_NE(items[1].big_integer(), nullptr);
+  EXPECT_EQ(items[1].integer(), nullptr);
+  EXPECT_EQ(items[1].number(), 9223372036854775808.0);
+  EXPECT_TRUE(items[1].truthy());
+  EXPECT_EQ(python_str(items[1]), "9223372036854775808");
+  EXPECT_EQ(dump_json(value, 0), "[\n-9223372036854775808,\n9223372036854775808,\n0\n]");
 }
 
 TEST(Json, KeysKeepTheirOrderAndTheLastDuplicateWinsInTheFirstsPlace) {
@@ -113,4 +141,4 @@ TEST(Json, PythonStrOfScalars) {
 }
 
 }  // namespace
-}  // namespace probesim::report
+}  // namespace probesim

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace probesim::report {
+namespace probesim {
 namespace {
 
 // The expected strings are Python 3's repr() and format() of the values.
@@ -57,4 +57,4 @@ TEST(FloorDiv, RoundsTowardsMinusInfinity) {
 }
 
 }  // namespace
-}  // namespace probesim::report
+}  // namespace probesim

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace probesim::report {
+namespace probesim {
 namespace {
 
 constexpr const char* kFffd = "\xEF\xBF\xBD";
@@ -31,6 +31,21 @@ TEST(ReplaceInvalidUtf8, OneReplacementPerMaximalSubpart) {
   EXPECT_EQ(replace_invalid_utf8("\xE1\x80\xE1\x80\x80"), fffd(1) + "\xE1\x80\x80");
 }
 
+// As Python's strict bytes.decode("utf-8") accepts or refuses them.
+TEST(Utf8, IsUtf8IsPythonsStrictCodec) {
+  EXPECT_TRUE(is_utf8(""));
+  EXPECT_TRUE(is_utf8("plain"));
+  EXPECT_TRUE(is_utf8("\xc3\xa9"));
+  EXPECT_TRUE(is_utf8("\xf4\x8f\xbf\xbf"));   // U+10FFFF
+  EXPECT_TRUE(is_utf8(kFffd));
+  EXPECT_FALSE(is_utf8("\xf4\x90\x80\x80"));  // past U+10FFFF
+  EXPECT_FALSE(is_utf8("\xc0\xaf"));          // overlong "/"
+  EXPECT_FALSE(is_utf8("\xe0\x80\xaf"));      // overlong "/"
+  EXPECT_FALSE(is_utf8("\xed\xa0\x80"));      // a surrogate
+  EXPECT_FALSE(is_utf8("ok\xc3"));             // cut short
+  EXPECT_FALSE(is_utf8("\x80"));               // no lead byte
+}
+
 TEST(Utf8, CodePointsRoundTrip) {
   for (char32_t cp : {U'A', U'\u00b5', U'\u20ac', U'\U0001F600', char32_t{0xD800}}) {
     std::string s;
@@ -43,4 +58,4 @@ TEST(Utf8, CodePointsRoundTrip) {
 }
 
 }  // namespace
-}  // namespace probesim::report
+}  // namespace probesim
