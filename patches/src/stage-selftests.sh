@@ -33,7 +33,7 @@ gen() {
 
 # A lib file that is all module-only (probesim's counters: stats.[ch]) is
 # left with its licence line alone; it goes, as an empty unit would.
-for f in "$TOP"/selftests/lib/*.[chS] "$TOP"/selftests/lib/*.inc; do
+for f in "$TOP"/selftests/lib/*.[chS]; do
 	out=$dst/lib/$(basename "$f")
 	gen "$f" "$out"
 	grep -qv -e '^[[:space:]]*$' -e 'SPDX-License-Identifier' "$out" || rm -f "$out"

@@ -20,23 +20,15 @@
 #define MAP_FIXED_NOREPLACE	0x100000
 #endif
 
-/* Shared with regs.S, which hard-codes these offsets. */
-struct oracle_ctx {
-	struct cpu_state in;
-	uint64_t entry;
-	struct cpu_state out;
-	uint64_t c_sp;
-	uint64_t tpidr;
-};
+/* trampoline.S hard-codes these offsets. */
+static_assert(offsetof(struct cpu_state, sp) == 248, "ST_SP");
+static_assert(offsetof(struct cpu_state, nzcv) == 256, "ST_NZCV");
+static_assert(offsetof(struct run_ctx, out) == 264, "CTX_OUT");
+static_assert(offsetof(struct run_ctx, entry) == 528, "CTX_ENTRY");
+static_assert(offsetof(struct run_ctx, c_sp) == 536, "CTX_CSP");
+static_assert(offsetof(struct run_ctx, tpidr) == 544, "CTX_TPIDR");
 
-static_assert(offsetof(struct cpu_state, sp) == 248, "regs.S ST_SP");
-static_assert(offsetof(struct cpu_state, nzcv) == 256, "regs.S ST_NZCV");
-static_assert(offsetof(struct oracle_ctx, entry) == 264, "regs.S CTX_ENTRY");
-static_assert(offsetof(struct oracle_ctx, out) == 272, "regs.S CTX_OUT");
-static_assert(offsetof(struct oracle_ctx, c_sp) == 536, "regs.S CTX_CSP");
-static_assert(offsetof(struct oracle_ctx, tpidr) == 544, "regs.S CTX_TPIDR");
-
-struct oracle_ctx oracle_ctx;
+struct run_ctx run_ctx;
 
 uint64_t oracle_return_address(void)
 {
@@ -344,8 +336,8 @@ int oracle_run(const struct oracle_leg *leg, const struct arena *a,
 		return -1;
 
 	res->code_base = (uintptr_t)leg->base;
-	oracle_ctx.in = c->in;
-	oracle_ctx.entry = (uintptr_t)leg->base + leg->img->entry;
+	run_ctx.in = c->in;
+	run_ctx.entry = (uintptr_t)leg->base + leg->img->entry;
 	cur_fix = c->fix;
 	cur_fix_arg = c->fix_arg;
 	__atomic_store_n(&cur_res, res, __ATOMIC_RELAXED);
@@ -354,7 +346,7 @@ int oracle_run(const struct oracle_leg *leg, const struct arena *a,
 		oracle_enter();
 		__atomic_store_n(&in_run, 0, __ATOMIC_RELAXED);
 		res->completed = true;
-		res->out = oracle_ctx.out;
+		res->out = run_ctx.out;
 	}
 	__atomic_store_n(&in_run, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&cur_res, NULL, __ATOMIC_RELAXED);

@@ -7,7 +7,7 @@
  * natively, probed through XOL and probed with probesim simulating, each
  * from its own copy of the code file, and the records are compared.
  *
- * The code runs through oracle_enter() (regs.S): it loads x0-x29, SP and
+ * The code runs through oracle_enter() (trampoline.S): it loads x0-x29, SP and
  * NZCV from the input state and calls the code with BLR, so x30 holds the
  * return address and PSTATE.BTYPE is that of a call. The code returns
  * with RET; every register is stored as it arrived. A synchronous signal
@@ -27,12 +27,26 @@
 /* ---- register state --------------------------------------------------- */
 
 struct cpu_state {
-	uint64_t x[31];		/* x[30] is ignored on input: BLR sets it */
+	uint64_t x[31];		/* x[30]'s input: only a raw block's (oracle_enter() calls) */
 	uint64_t sp;
 	uint64_t nzcv;		/* PSTATE.NZCV in bits 31:28 */
 };
 
 #define NZCV_MASK	0xf0000000ULL
+
+/*
+ * What the trampolines (trampoline.S) run code from and record it in:
+ * oracle_enter() here, raw_enter() for raw.h's blocks. The assembly
+ * hard-codes the offsets; oracle.c checks them.
+ */
+struct run_ctx {
+	struct cpu_state in, out;
+	uint64_t entry;		/* the code, or the block */
+	uint64_t c_sp;		/* the C caller's frame */
+	uint64_t tpidr;		/* the C caller's TPIDR_EL0 */
+};
+
+extern struct run_ctx run_ctx;
 
 /* A recognisable state: distinct values per register and per @seed. */
 void oracle_state_init(struct cpu_state *s, unsigned int seed, uint64_t sp);
@@ -220,7 +234,7 @@ void oracle_result_free(struct oracle_result *res);
 /* The return address oracle_enter() passes in x30. */
 uint64_t oracle_return_address(void);
 
-/* regs.S: run the code from oracle_ctx (oracle.c); it returns to oracle_return. */
+/* Run the code at run_ctx.entry from run_ctx.in; it returns to oracle_return. */
 void oracle_enter(void);
 extern const char oracle_return[];
 

@@ -1,19 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Blocks that run one instruction from a complete register state. */
-#include <assert.h>
-#include <stddef.h>
 #include <string.h>
 #include "raw.h"
-
-/* Shared with raw.S, which hard-codes these offsets. */
-static_assert(offsetof(struct raw_ctx, out) == 264, "raw.S CTX_OUT");
-static_assert(offsetof(struct raw_ctx, entry) == 528, "raw.S CTX_ENTRY");
-static_assert(offsetof(struct raw_ctx, c_sp) == 536, "raw.S CTX_CSP");
-static_assert(offsetof(struct raw_ctx, tpidr) == 544, "raw.S CTX_TPIDR");
-static_assert(offsetof(struct cpu_state, sp) == 248, "raw.S ST_SP");
-static_assert(offsetof(struct cpu_state, nzcv) == 256, "raw.S ST_NZCV");
-
-struct raw_ctx raw_ctx;
 
 static uint32_t movz(unsigned int rd, unsigned int imm16, unsigned int hw)
 {
@@ -51,13 +39,13 @@ void raw_block_emit(uint32_t *block, uint32_t insn)
 	uint32_t *p = block;
 
 	/* Every register but x30 holds its input already. */
-	p = emit_address(p, 30, &raw_ctx.in.x[30]);
+	p = emit_address(p, 30, &run_ctx.in.x[30]);
 	*p++ = ldr(30, 30, 0);
 	/* p - block == RAW_BLOCK_INSN */
 	*p++ = insn;
 	/* Nothing from here on sets flags: NZCV is still the instruction's. */
 	*p++ = MSR_TPIDR(0);
-	p = emit_address(p, 0, raw_store);
+	p = emit_address(p, 0, run_store);
 	*p++ = BR(0);
 	/* The rest is UDF #0. */
 	memset(p, 0, (RAW_BLOCK_WORDS - (p - block)) * sizeof(*p));
@@ -65,7 +53,8 @@ void raw_block_emit(uint32_t *block, uint32_t insn)
 
 void raw_run(const void *block, const struct cpu_state *in, struct cpu_state *out)
 {
-	raw_ctx.in = *in;
-	raw_enter(block);
-	*out = raw_ctx.out;
+	run_ctx.in = *in;
+	run_ctx.entry = (uintptr_t)block;
+	raw_enter();
+	*out = run_ctx.out;
 }

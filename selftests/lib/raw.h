@@ -4,15 +4,13 @@
  * x0-x30, SP and NZCV, none of them taken by a call or a return.
  *
  * A block (raw_block_emit()) is position-independent code that runs one
- * instruction: raw_enter() (raw.S) saves what C needs (the callee-saved
- * registers, SP, LR and TPIDR_EL0), loads every register but x30 from
- * raw_ctx.in and branches to the block with x30; the block loads x30 from
- * raw_ctx.in itself, executes the instruction, and branches to raw_store,
- * which stores the whole state to raw_ctx.out, restores the C caller's
- * and returns. The addresses of raw_ctx.in and raw_store are built into
- * the block with MOVZ/MOVK. After the instruction no register is free, so
- * x0 is parked in TPIDR_EL0 for a moment: nothing runs there that uses
- * TLS.
+ * instruction: raw_enter() (trampoline.S) saves what C needs (the
+ * callee-saved registers, SP, LR and TPIDR_EL0), loads every register but
+ * x30 from run_ctx.in and branches to the block with x30; the block loads
+ * x30 from run_ctx.in itself, executes the instruction, parks x0 in
+ * TPIDR_EL0 and branches to run_store, which stores the whole state to
+ * run_ctx.out, restores the C caller's and returns. The addresses of
+ * run_ctx.in.x[30] and run_store are built into the block with MOVZ/MOVK.
  */
 #ifndef PROBESIM_SELFTEST_RAW_H
 #define PROBESIM_SELFTEST_RAW_H
@@ -20,18 +18,9 @@
 #include <stdint.h>
 #include "oracle.h"
 
-struct raw_ctx {
-	struct cpu_state in, out;
-	uint64_t entry;		/* the block */
-	uint64_t c_sp;		/* raw_enter()'s frame */
-	uint64_t tpidr;
-};
-
-extern struct raw_ctx raw_ctx;
-
-/* raw.S: run the block at @block from raw_ctx; it branches to raw_store. */
-void raw_enter(const void *block);
-extern const char raw_store[];
+/* trampoline.S: run the block at run_ctx.entry; it branches to run_store. */
+void raw_enter(void);
+extern const char run_store[];
 
 /* Words in a block, and the index of the instruction in it. */
 #define RAW_BLOCK_WORDS	16

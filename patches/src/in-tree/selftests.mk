@@ -7,7 +7,7 @@ TEST_GEN_PROGS := @TESTS@
 include ../../lib.mk
 
 LIB_SRCS := $(wildcard lib/*.c lib/*.S)
-LIB_HDRS := $(wildcard lib/*.h lib/*.inc)
+LIB_HDRS := $(wildcard lib/*.h)
 
 # MTE instructions in the MTE test; no branch protection, so that the
 # tests' own code has no landing pads for the probes to land on.
