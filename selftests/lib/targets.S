@@ -8,13 +8,20 @@
 #define TARGET(name)	.balign 4; .global tgt_##name; tgt_##name:
 #define END(name)	.global tgt_##name##_end; tgt_##name##_end:
 
+/* The usual target: the one instruction probed, then RET. */
+.macro one_insn name, insn:vararg
+	.balign 4
+	.global tgt_\name, tgt_\name\()_end
+tgt_\name:
+	\insn
+	ret
+tgt_\name\()_end:
+.endm
+
 	.section .rodata.probesim_targets, "a"
 
 /* A bare NOP. */
-TARGET(nop)
-	nop
-	ret
-END(nop)
+	one_insn nop, nop
 
 /* A USDT probe site: a NOP in the middle of code using its operands. */
 TARGET(usdt)
@@ -27,64 +34,34 @@ TARGET(usdt)
 END(usdt)
 
 /* Frame record push, the common prologue. */
-TARGET(stp_fp_lr)
-	stp	x29, x30, [sp, #-16]!
-	ret
-END(stp_fp_lr)
+	one_insn stp_fp_lr, stp x29, x30, [sp, #-16]!
 
 /* Callee-saved pair. */
-TARGET(stp_x19_x20)
-	stp	x19, x20, [sp, #-32]!
-	ret
-END(stp_x19_x20)
+	one_insn stp_x19_x20, stp x19, x20, [sp, #-32]!
 
 /* x0/x1 with the lowest offset, -512. */
-TARGET(stp_x0_x1_min)
-	stp	x0, x1, [sp, #-512]!
-	ret
-END(stp_x0_x1_min)
+	one_insn stp_x0_x1_min, stp x0, x1, [sp, #-512]!
 
 /* The highest offset, +504. */
-TARGET(stp_max)
-	stp	x2, x3, [sp, #504]!
-	ret
-END(stp_max)
+	one_insn stp_max, stp x2, x3, [sp, #504]!
 
 /* A small positive offset. */
-TARGET(stp_pos)
-	stp	x4, x5, [sp, #16]!
-	ret
-END(stp_pos)
+	one_insn stp_pos, stp x4, x5, [sp, #16]!
 
 /* Offset zero. */
-TARGET(stp_zero)
-	stp	x9, x10, [sp, #0]!
-	ret
-END(stp_zero)
+	one_insn stp_zero, stp x9, x10, [sp, #0]!
 
 /* The same register twice. */
-TARGET(stp_same)
-	stp	x6, x6, [sp, #-16]!
-	ret
-END(stp_same)
+	one_insn stp_same, stp x6, x6, [sp, #-16]!
 
 /* XZR for both. */
-TARGET(stp_xzr)
-	stp	xzr, xzr, [sp, #-16]!
-	ret
-END(stp_xzr)
+	one_insn stp_xzr, stp xzr, xzr, [sp, #-16]!
 
 /* XZR for one, and x30 for the other, swapped order. */
-TARGET(stp_xzr_lr)
-	stp	xzr, x30, [sp, #-48]!
-	ret
-END(stp_xzr_lr)
+	one_insn stp_xzr_lr, stp xzr, x30, [sp, #-48]!
 
 /* An 8-byte step: the pair is 8-aligned only, and may cross a page. */
-TARGET(stp_odd)
-	stp	x0, x1, [sp, #-8]!
-	ret
-END(stp_odd)
+	one_insn stp_odd, stp x0, x1, [sp, #-8]!
 
 /* Two probed NOPs back to back. */
 TARGET(b2b_nop)
