@@ -27,6 +27,7 @@
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
 #include "call_targets.h"
+#include "kmsg.h"
 #include "uprobes.h"
 
 #define AFTER_MS	300	/* hits after the unload */
@@ -47,23 +48,6 @@ static void *unload_forced(void *arg)
 	return NULL;
 }
 
-/* Whether a record of the kernel log from now on (@fd) contains @text. */
-static bool kmsg_has(int fd, const char *text)
-{
-	char rec[2048];
-	bool found = false;
-	ssize_t len;
-
-	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || (len < 0 && errno == EPIPE)) {
-		if (len <= 0)
-			continue;
-		rec[len] = '\0';
-		fprintf(stderr, "# kernel log: %s", rec);
-		found |= strstr(rec, text) != NULL;
-	}
-	return found;
-}
-
 TEST(forced_unload)
 {
 	char err[256] = "", path[256];
@@ -75,7 +59,7 @@ TEST(forced_unload)
 	struct probesim_stats s;
 	pthread_t thread;
 	int fd, kmsg;
-	bool waits;
+	bool waits, said = false;
 
 	ASSERT_EQ(0, probesim_mode_check(&mode, err, sizeof(err))) TH_LOG("%s", err);
 	if (mode != MODE_LOADED)
@@ -87,9 +71,8 @@ TEST(forced_unload)
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, probesim_stats_read(&s));
 	ASSERT_LT(0L, s.live[PROBESIM_STP_FAMILY]) TH_LOG("no live patched uprobe");
-	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	kmsg = kmsg_open_end();
 	ASSERT_LE(0, kmsg);
-	ASSERT_LE(0, lseek(kmsg, 0, SEEK_END));
 
 	waits = kernel_at_least(6, 12);
 	/*
@@ -116,9 +99,9 @@ TEST(forced_unload)
 	EXPECT_FALSE(probesim_is_loaded());
 	EXPECT_FALSE(wrong) TH_LOG("a probed call returned a wrong value");
 	EXPECT_EQ(calls, perf_probe_hits(fd));
-	EXPECT_TRUE(kmsg_has(kmsg, waits ? "handed back to single-stepping\n" :
-			     "cannot wait for a handler already running"))
-		TH_LOG("no line from probesim's exit saying what it did");
+	kmsg_read_new(kmsg, waits ? "handed back to single-stepping\n" :
+		      "cannot wait for a handler already running", &said);
+	EXPECT_TRUE(said) TH_LOG("no line from probesim's exit saying what it did");
 	close(kmsg);
 	close(fd);
 }
