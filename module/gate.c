@@ -14,10 +14,10 @@ static bool probesim_has_poe(void)
 #endif
 }
 
-static enum probesim_verdict probesim_verdict_here(bool stp_enabled)
+enum probesim_verdict probesim_system_verdict(void)
 {
 	struct probesim_gate gate = {
-		.stp_enabled = stp_enabled,
+		.stp_enabled = READ_ONCE(probesim_stp_param),
 		.has_mte = system_supports_mte(),
 		.has_poe = probesim_has_poe(),
 #ifdef PROBESIM_MODULE
@@ -28,9 +28,4 @@ static enum probesim_verdict probesim_verdict_here(bool stp_enabled)
 	};
 
 	return probesim_stp_verdict(&gate);
-}
-
-enum probesim_verdict probesim_system_verdict(void)
-{
-	return probesim_verdict_here(READ_ONCE(probesim_stp_param));
 }
