@@ -5,17 +5,23 @@
  * are probed. They live in .rodata: the oracle runs copies of them from
  * files, never these bytes.
  */
-#define TARGET(name)	.balign 4; .global tgt_##name; tgt_##name:
-#define END(name)	.global tgt_##name##_end; tgt_##name##_end:
+.macro target name
+	.balign 4
+	.global tgt_\name
+tgt_\name:
+.endm
+
+.macro target_end name
+	.global tgt_\name\()_end
+tgt_\name\()_end:
+.endm
 
 /* The usual target: the one instruction probed, then RET. */
 .macro one_insn name, insn:vararg
-	.balign 4
-	.global tgt_\name, tgt_\name\()_end
-tgt_\name:
+	target \name
 	\insn
 	ret
-tgt_\name\()_end:
+	target_end \name
 .endm
 
 	.section .rodata.probesim_targets, "a"
@@ -24,14 +30,14 @@ tgt_\name\()_end:
 	one_insn nop, nop
 
 /* A USDT probe site: a NOP in the middle of code using its operands. */
-TARGET(usdt)
+	target usdt
 	add	x0, x1, x2
 	eor	x3, x4, x5
 	nop
 	orr	x6, x0, x3
 	adds	x7, x6, x8
 	ret
-END(usdt)
+	target_end usdt
 
 /* Frame record push, the common prologue. */
 	one_insn stp_fp_lr, stp x29, x30, [sp, #-16]!
@@ -64,24 +70,24 @@ END(usdt)
 	one_insn stp_odd, stp x0, x1, [sp, #-8]!
 
 /* Two probed NOPs back to back. */
-TARGET(b2b_nop)
+	target b2b_nop
 	nop
 	nop
 	ret
-END(b2b_nop)
+	target_end b2b_nop
 
 /* Two probed pushes back to back. */
-TARGET(b2b_stp)
+	target b2b_stp
 	stp	x29, x30, [sp, #-16]!
 	stp	x19, x20, [sp, #-16]!
 	ret
-END(b2b_stp)
+	target_end b2b_stp
 
 /* A probed NOP, then a probed push. */
-TARGET(b2b_mixed)
+	target b2b_mixed
 	nop
 	stp	x27, x28, [sp, #-64]!
 	ret
-END(b2b_mixed)
+	target_end b2b_mixed
 
 	.section .note.GNU-stack, "", %progbits
