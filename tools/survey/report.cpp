@@ -1,7 +1,6 @@
 #include "report.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>

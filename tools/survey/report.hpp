@@ -29,9 +29,9 @@ struct ReportOptions {
 
 struct SuiteResults {
   std::string name;
-  Json survey;    // SUITE.json
-  Json packages;  // SUITE.versions.json
-  std::string tables;    // SUITE.md
+  Json survey;         // SUITE.json
+  Json packages;       // SUITE.versions.json
+  std::string tables;  // SUITE.md
 };
 
 // The files of each suite, read in the order given; a suite given twice
