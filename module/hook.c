@@ -64,7 +64,7 @@ static int probesim_analyze_return(struct kretprobe_instance *ri,
 	if (!vma || probesim_track(auprobe, vma, a->addr, family))
 		return 0;
 
-	auprobe->api.handler = probesim_handler(family);
+	auprobe->api.handler = probesim_hit_handler(family);
 	auprobe->simulate = true;
 	probesim_count_patched(family);
 	return 0;

@@ -5,16 +5,18 @@
 
 #include <linux/types.h>
 #include <asm/probes.h>
-#include "insn.h"
-#include "simulate.h"
+#include "family.h"
 #include "switches.h"
 
-/* symbols.c resolves these for simulate.c. */
-extern void (*probesim_arm64_notify_die)(const char *str, struct pt_regs *regs,
-					 int signo, int sicode, unsigned long far,
-					 unsigned long err);
-extern void (*probesim_force_signal_inject)(int signal, int code, unsigned long address,
+/* compat.c: what compat.h renames; symbols.c resolves these two for it. */
+extern void (*probesim_force_signal_inject_fn)(int signal, int code, unsigned long address,
+					       unsigned long err);
+extern void (*probesim_arm64_notify_die_fn)(const char *str, struct pt_regs *regs,
+					    int signo, int sicode, unsigned long far,
 					    unsigned long err);
+
+/* hit.c: what auprobe->api.handler runs for a hit of @family. */
+probes_handler_t *probesim_hit_handler(enum probesim_family family);
 
 /* symbols.c: kernel functions that are not exported, found at load time. */
 unsigned long probesim_lookup(const char *name);
@@ -31,14 +33,6 @@ int probesim_visit_branches(unsigned long fn, probesim_branch_fn *visit, void *a
 bool probesim_calls_reach(unsigned long from, unsigned long target,
 			  unsigned int depth);
 
-#ifdef PROBESIM_WITH_PAC
-/* pac.c: what PACIASP/PACIBSP (@opcode) of the current task makes of @lr. */
-u64 probesim_pac_sign(u32 opcode, u64 lr, u64 sp);
-#endif
-
-/* gate.c: what the running system allows. */
-enum probesim_verdict probesim_system_verdict(void);
-
 /*
  * counters.c: what the module did, pushed by the hook, the handlers and
  * the lifetime tracking; read by the debugfs view.
@@ -46,7 +40,7 @@ enum probesim_verdict probesim_system_verdict(void);
 enum probesim_event {
 	PROBESIM_EV_STP_FAULT,		/* simulated STP faulted: handed to XOL */
 	PROBESIM_EV_STP_TAG_CHECK_XOL,	/* the task checks tags asynchronously */
-	PROBESIM_EV_STP_REFUSED,	/* STP left to XOL by the gate */
+	PROBESIM_EV_STP_REFUSED,	/* STP left to XOL: stp=0 */
 	PROBESIM_EV_TRACK_FAILED,	/* no memory to track a probe */
 	PROBESIM_EV_BRANCH_TARGET_FAULT,	/* SIGILL of the branch-target check */
 	PROBESIM_NR_EVENTS,

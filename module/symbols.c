@@ -26,11 +26,11 @@ unsigned long probesim_lookup(const char *name)
 
 int probesim_resolve_symbols(void)
 {
-	probesim_arm64_notify_die = (void *)probesim_lookup("arm64_notify_die");
-	if (!probesim_arm64_notify_die)
+	probesim_arm64_notify_die_fn = (void *)probesim_lookup("arm64_notify_die");
+	if (!probesim_arm64_notify_die_fn)
 		return probesim_refuse("no arm64_notify_die(), for an SP alignment fault");
-	probesim_force_signal_inject = (void *)probesim_lookup("force_signal_inject");
-	if (!probesim_force_signal_inject)
+	probesim_force_signal_inject_fn = (void *)probesim_lookup("force_signal_inject");
+	if (!probesim_force_signal_inject_fn)
 		return probesim_refuse("no force_signal_inject(), for the branch-target check");
 	return 0;
 }

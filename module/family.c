@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Each family's name and handler (families.h), and the family of an
+ * instruction. No decoding happens here: arm_uprobe_decode_sim() decides,
+ * and the family is the row of the handler it chose.
+ */
+#include "family.h"
+
+static const struct {
+	const char *name;
+	uprobe_sim_handler_t *handler;
+} probesim_families[PROBESIM_NR_FAMILIES] = {
+	[PROBESIM_NONE] = { "none", NULL },
+#define PROBESIM_FAMILY(id, name, onoff, handler) \
+	[PROBESIM_##id##_FAMILY] = { #name, handler },
+#include "families.h"
+#undef PROBESIM_FAMILY
+};
+
+enum probesim_family probesim_decode(u32 insn)
+{
+	uprobe_sim_handler_t *handler = arm_uprobe_decode_sim(insn);
+	enum probesim_family f;
+
+	if (!handler)
+		return aarch64_insn_is_nop(insn) ? PROBESIM_NOP_FAMILY : PROBESIM_NONE;
+	for (f = PROBESIM_NOP_FAMILY; f < PROBESIM_NR_FAMILIES; f++) {
+		if (probesim_families[f].handler == handler)
+			return f;
+	}
+	return PROBESIM_NONE;
+}
+EXPORT_SYMBOL_IF_KUNIT(probesim_decode);
+
+const char *probesim_family_name(enum probesim_family family)
+{
+	if ((unsigned int)family >= PROBESIM_NR_FAMILIES)
+		return "none";
+	return probesim_families[family].name;
+}
+EXPORT_SYMBOL_IF_KUNIT(probesim_family_name);
+
+uprobe_sim_handler_t *probesim_family_handler(enum probesim_family family)
+{
+	if ((unsigned int)family >= PROBESIM_NR_FAMILIES)
+		return NULL;
+	return probesim_families[family].handler;
+}
