@@ -18,19 +18,26 @@ mkdir -p "$work/corpus" "$work/artifacts" "$work/obj"
 command -v clang++ >/dev/null || die "clang++ is needed (vm/setup-host.sh installs clang)"
 
 sanitizers=address,undefined
-# Every family of the decode table, as the module has them.
+# Every family of the decoder, as the module has them.
 mapfile -t families < <(family_flags)
+shim=$PROBESIM_TOP/tools/kernel-shim
 flags=(-g -O1 -fno-sanitize-recover=undefined -Wall -Wextra -Werror "${families[@]}"
-	-I"$src" -I"$PROBESIM_TOP/module" -I"$PROBESIM_TOP/tools/include")
+	-I"$src" -I"$shim" -I"$shim/include" -I"$PROBESIM_TOP/module")
 build() {
-	# The module's decode table, as C, instrumented but not linked as the
-	# fuzzer's main.
-	clang -x c -std=c11 "${flags[@]}" "-fsanitize=fuzzer-no-link,$sanitizers" \
-		-c "$PROBESIM_TOP/module/decode.c" -o "$work/obj/decode.o"
+	# The decoder and the families, as C against the kernel shim,
+	# instrumented but not linked as the fuzzer's main.
+	local c objs=()
+	for c in "$PROBESIM_TOP/module/probes/decode-insn.c" "$PROBESIM_TOP/module/family.c" \
+		"$shim/shim.c"; do
+		clang -x c -std=gnu11 "${flags[@]}" -include "$shim/prelude.h" \
+			"-fsanitize=fuzzer-no-link,$sanitizers" \
+			-c "$c" -o "$work/obj/$(basename "$c" .c).o"
+		objs+=("$work/obj/$(basename "$c" .c).o")
+	done
 	clang++ -std=c++20 "${flags[@]}" "-fsanitize=fuzzer,$sanitizers" \
 		-o "$bin" "$src/fuzz/fuzz_survey.cpp" \
 		"$src"/{bytes,elf_reader,eh_frame,stapsdt,kernel_rules,classify,survey,table,output}.cpp \
-		"$work/obj/decode.o"
+		"${objs[@]}"
 }
 timed "building the survey fuzzer" build
 

@@ -33,14 +33,8 @@ bool is_pac_hint(unsigned crm_op2) {
   }
 }
 
-// Whether probesim's gate lets a uprobe simulate an STP push with stp=1:
-// user space, no MTE, no POE.
-bool probesim_simulates_stp() {
-  probesim_gate gate{};
-  gate.stp_enabled = true;
-  gate.user = true;
-  return probesim_stp_verdict(&gate) == PROBESIM_SIMULATE;
-}
+// CRm:op2 of a HINT instruction, bits 11:5.
+unsigned hint_crm_op2(std::uint32_t insn) { return (insn >> 5) & 0x7f; }
 
 struct FamilyName {
   std::string_view name;  // as probesim_family_name() has it
@@ -125,8 +119,8 @@ RawClass raw_class(std::uint32_t insn) {
     case Family::kNone:
     case Family::kUnknownFamily: break;
   }
-  if (probesim_insn_is_hint(insn)) {
-    unsigned crm_op2 = PROBESIM_HINT_CRM_OP2(insn);
+  if (aarch64_insn_is_hint(insn)) {
+    unsigned crm_op2 = hint_crm_op2(insn);
     if (is_bti_hint(crm_op2)) return RawClass::kBti;
     if (is_pac_hint(crm_op2)) return RawClass::kPac;
     return RawClass::kHint;
@@ -148,16 +142,18 @@ RawClass raw_class(std::uint32_t insn) {
 
 Shape shape(std::uint32_t insn) {
   if (family(insn) == Family::kStp) {
-    if (probesim_ldstp_rt(insn) == 29 && probesim_ldstp_rt2(insn) == 30 &&
-        probesim_stp_offset(insn) < 0)
+    // imm7 is signed: bit 6 set is a negative offset.
+    if (aarch64_insn_decode_register(AARCH64_INSN_REGTYPE_RT, insn) == 29 &&
+        aarch64_insn_decode_register(AARCH64_INSN_REGTYPE_RT2, insn) == 30 &&
+        (aarch64_insn_decode_immediate(AARCH64_INSN_IMM_7, insn) & 0x40))
       return Shape::kStpFpLrPush;
     return Shape::kStpOtherPush;
   }
   if (family(insn) == Family::kNop) return Shape::kNop;
   // SUB (immediate), 64-bit, no flags: 1 1 0 100010 sh imm12 Rn Rd.
   if ((insn & 0xFF8003FFU) == 0xD10003FFU) return Shape::kSubSp;
-  if (probesim_insn_is_hint(insn)) {
-    switch (PROBESIM_HINT_CRM_OP2(insn)) {
+  if (aarch64_insn_is_hint(insn)) {
+    switch (hint_crm_op2(insn)) {
       case 0x19: return Shape::kPaciasp;
       case 0x1B: return Shape::kPacibsp;
       case 0x22: return Shape::kBtiC;
@@ -198,7 +194,7 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
     switch (family(insn)) {
       case Family::kNop: return Outcome::kProbesimNop;
       case Family::kStp:
-        if (probesim_of(variant) == Probesim::kStp && probesim_simulates_stp())
+        if (probesim_of(variant) == Probesim::kStp)
           return Outcome::kProbesimStp;
         break;
       case Family::kLogicImm: return Outcome::kProbesimLogicImm;

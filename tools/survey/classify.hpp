@@ -58,7 +58,7 @@ inline constexpr std::size_t kShapeCount = 7;  // kNone is not counted
 // The kernels a survey reports on: each stock kernel, with probesim at the
 // module's default parameters (nop=1 alu=1 bti=1 pac=1 stp=0: STP pushes stay
 // single-stepped), and with stp=1 as well. probesim is taken to run on a
-// system without MTE or POE (probesim_stp_verdict() says simulate). On 7.3
+// system without MTE or POE (where it hands some hits back). On 7.3
 // probesim's nop family never applies: the kernel simulates NOP itself.
 // The stp=1 variants are the first ones the survey had, and keep their
 // names ("6.12+probesim"); the defaults came later and are appended, so

@@ -142,7 +142,7 @@ bool agrees(std::uint32_t w, Family f, const CapstoneView& v) {
   if ((f == Family::kNop) != v.nop) return false;
   if ((f == Family::kStp) != v.stp_push) return false;
   if (f == Family::kBti && !v.bti) return false;
-  if (present().bti && probesim_insn_is_hint(w) && v.bti != (f == Family::kBti))
+  if (present().bti && aarch64_insn_is_hint(w) && v.bti != (f == Family::kBti))
     return false;
   if (const AluFamily* a = alu_family(f); a && !capstone_fits(v, *a)) return false;
   // The converse inside each ALU class: every word capstone decodes is the
