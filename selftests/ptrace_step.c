@@ -12,8 +12,9 @@
  *  - uprobe_single_step_handler() WARNs for every step of a task that has
  *    a uprobe_task, which a simulated probe leaves behind (the test bed
  *    allows exactly that WARN on stock kernels).
- * PROBESIM_KERNEL (stock or series) says which behaviour to expect; on a
- * stock kernel the known failure is reported as a skip naming the bug.
+ * PROBESIM_KERNEL (stock, or series or fixes, which carry both fixes)
+ * says which behaviour to expect; on a stock kernel the known failure is
+ * reported as a skip naming the bug.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -42,11 +43,11 @@ static void step_done(void)
 
 enum expect { EXPECT_EXACT, EXPECT_XOL_BUG };
 
-static bool is_series_kernel(void)
+static bool kernel_has_fixes(void)
 {
 	const char *kernel = getenv("PROBESIM_KERNEL");
 
-	return kernel && !strcmp(kernel, "series");
+	return kernel && (!strcmp(kernel, "series") || !strcmp(kernel, "fixes"));
 }
 
 static int get_regs(pid_t pid, struct user_pt_regs *regs)
@@ -136,7 +137,7 @@ static void check_steps(struct __test_metadata *_metadata, void (*fn)(void),
 TEST(step_over_xol_probe)
 {
 	check_steps(_metadata, step_target_xpaclri, "step_xpaclri",
-		    is_series_kernel() ? EXPECT_EXACT : EXPECT_XOL_BUG);
+		    kernel_has_fixes() ? EXPECT_EXACT : EXPECT_XOL_BUG);
 }
 
 /* nop is simulated when probesim is loaded (or the kernel simulates it). */
@@ -144,7 +145,7 @@ TEST(step_over_nop_probe)
 {
 	enum expect expect = EXPECT_EXACT;
 
-	if (!is_series_kernel() && probesim_mode() != MODE_LOADED &&
+	if (!kernel_has_fixes() && probesim_mode() != MODE_LOADED &&
 	    !kernel_simulates_nop())
 		expect = EXPECT_XOL_BUG;
 	check_steps(_metadata, step_target_nop, "step_nop", expect);
@@ -155,7 +156,7 @@ TEST(step_over_stp_probe)
 {
 	enum expect expect = EXPECT_EXACT;
 
-	if (!is_series_kernel() && probesim_mode() != MODE_LOADED)
+	if (!kernel_has_fixes() && probesim_mode() != MODE_LOADED)
 		expect = EXPECT_XOL_BUG;
 	check_steps(_metadata, step_target_stp, "step_stp", expect);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # build-initramfs.sh [--extra DIR]... MODDIR PAYLOAD OUT: pack busybox, the
-# guest scripts, the modules built in MODDIR and the userspace payload
+# guest scripts, the modules built in MODDIR ("-": none, for a kernel with
+# the patch series, which needs no module) and the userspace payload
 # directory PAYLOAD (selftests, tools) into the newc cpio archive OUT.
 # Each --extra DIR is copied over the root too (the grep benchmark's
 # Debian binaries and corpus, only for the runs that need them).
@@ -30,11 +31,13 @@ cp "$busybox" "$stage/bin/busybox"
 install -m 0755 "$here/guest/init" "$stage/init"
 cp "$here/guest/probesim.sh" "$stage/lib/"
 cp -r "$here/guest/suites" "$stage/suites"
-find "$moddir/src" -maxdepth 1 -name '*.ko' -exec cp {} "$stage/modules/" \;
-find "$moddir/src/vm/negative" -maxdepth 1 -name '*.ko' \
-	-exec cp {} "$stage/modules/negative/" \;
-cp "$moddir/refusal/probesim.ko" "$stage/modules/refusal/"
-cp "$moddir/unreached/probesim.ko" "$stage/modules/unreached/"
+if [ "$moddir" != - ]; then
+	find "$moddir/src" -maxdepth 1 -name '*.ko' -exec cp {} "$stage/modules/" \;
+	find "$moddir/src/vm/negative" -maxdepth 1 -name '*.ko' \
+		-exec cp {} "$stage/modules/negative/" \;
+	cp "$moddir/refusal/probesim.ko" "$stage/modules/refusal/"
+	cp "$moddir/unreached/probesim.ko" "$stage/modules/unreached/"
+fi
 if [ -d "$payload" ]; then
 	cp -r "$payload"/. "$stage/"
 fi

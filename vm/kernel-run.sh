@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # kernel-run.sh [--mte] [--timeout S] [--expect KIND] [--flavor F] [--src DIR]
-#               [--series KBUILD] [--payload DIR]... [--append ARGS]...
+#               [--series KBUILD | --fixes KBUILD] [--payload DIR]...
+#               [--append ARGS]...
 #               KVER SUITES LABEL
 # Build (or reuse) the KVER kernel, its modules, the payload and an
 # initramfs; boot it once to run the comma-separated guest SUITES; judge the
@@ -8,7 +9,10 @@
 # $PROBESIM_OUT/totals. Exit status: the report's. --src builds the modules
 # from another copy of the sources (a deliberately broken mutant).
 # --series boots the kernel built in KBUILD from the patch series instead:
-# the guest is told so, and no stock-kernel allowances apply.
+# the guest is told so, no module is built (the kernel simulates by
+# itself), and no stock-kernel allowances apply. --fixes boots one built
+# with the series' fixes alone: the guest is told so, and no stock-kernel
+# allowances apply.
 # --payload DIR adds DIR's contents to the initramfs root (see
 # build-initramfs.sh --extra). --append ARGS adds ARGS to the kernel
 # command line (probesim.untested=1: the kernel is one probesim was not
@@ -21,7 +25,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-vmopts=() reportopts=() flavor=test srcopt=() extras=() timeout='' series=
+vmopts=() reportopts=() flavor=test srcopt=() extras=() timeout='' series='' kind=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--mte) vmopts+=(--mte); shift ;;
@@ -29,7 +33,8 @@ while [ $# -gt 0 ]; do
 	--expect) reportopts+=(--expect "$2"); shift 2 ;;
 	--flavor) flavor=$2; shift 2 ;;
 	--src) srcopt=(--src "$2"); shift 2 ;;
-	--series) series=$2; shift 2 ;;
+	--series) series=$2 kind=series; shift 2 ;;
+	--fixes) series=$2 kind=fixes; shift 2 ;;
 	--payload) extras+=(--extra "$2"); shift 2 ;;
 	--append) vmopts+=(--append "$2"); shift 2 ;;
 	--*) die "unknown option $1" ;;
@@ -52,9 +57,9 @@ fi
 
 if [ -n "$series" ]; then
 	kbuild=$series
-	# The guest's selftests suite checks the kernel's own simulation
-	# first (PROBESIM_MODE=builtin), then switches it off for probesim.
-	vmopts+=(--append "probesim.kernel=series")
+	# The guest's suites check the kernel's own simulation
+	# (PROBESIM_MODE=builtin), or expect the fixes alone.
+	vmopts+=(--append "probesim.kernel=$kind")
 else
 	kbuild=$("$here/build-kernel.sh" "$kver" "$flavor")
 fi
@@ -63,9 +68,14 @@ fi
 mkdir -p "$PROBESIM_OUT"
 exec 8>"$PROBESIM_OUT/payload.lock"
 flock 8
-moddir=$PROBESIM_OUT/modules/$(basename "$kbuild")
-[ ${#srcopt[@]} -eq 0 ] || moddir=$moddir-$label
-"$here/build-modules.sh" "${srcopt[@]}" "$kbuild" "$moddir"
+# A kernel with the patch series simulates by itself: no module, which
+# could not be built against it (its code is the series' own).
+moddir=-
+if [ "$kind" != series ]; then
+	moddir=$PROBESIM_OUT/modules/$(basename "$kbuild")
+	[ ${#srcopt[@]} -eq 0 ] || moddir=$moddir-$label
+	"$here/build-modules.sh" "${srcopt[@]}" "$kbuild" "$moddir"
+fi
 payload=$("$here/build-payload.sh")
 report=$("$here/build-tools.sh")/report/probesim-report
 

@@ -1,15 +1,13 @@
 #!/usr/bin/env bash
 # patches.sh [--out DIR] [--test-identity] [BASE...]: generate the series
-# from pristine Debian linux-source trees, for each BASE (default: fixes
-# 6.12 6.1). Every recipe in patches/src/NN-name/ becomes one commit (its
-# change.diff and/or generate.sh, and its message), and `git format-patch
-# --cover-letter --base` writes into DIR (default patches/):
-#   fixes/        for BASE "fixes": the fixes at the head of the series (the
-#                 recipes whose message carries "Cc: stable"), for
-#                 mainline, on the newest tree (7.3);
-#   BASE/         those fixes backported to BASE, for stable;
-#   BASE-vendor/  the whole series on BASE, for vendor kernels, not for
-#                 stable.
+# from pristine Debian linux-source trees, for each BASE (default: 7.3
+# fixes 6.12 6.1). Every recipe in patches/src/NN-name/ becomes one commit
+# (its change.diff and/or generate.sh, and its message), and `git
+# format-patch --cover-letter --base` writes into DIR (default patches/):
+#   7.3/      the series for mainline, on the newest tree (MAINLINE_KERNEL);
+#   fixes/    the fixes at its head (the recipes whose message carries
+#             "Cc: stable"), as a series of their own, on the same tree;
+#   BASE/     for 6.12 and 6.1: those fixes backported, for stable.
 # Every patch is signed off by whoever runs this, from `git var
 # GIT_AUTHOR_IDENT` (GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL or git config); a
 # missing or placeholder identity is refused. --test-identity signs with
@@ -163,34 +161,37 @@ write_series() {
 nstable=$(stable_count)
 [ "$nstable" -gt 0 ] || die "no recipe in patches/src carries Cc: stable"
 mainline=$MAINLINE_KERNEL
-for base in "${@:-fixes 6.12 6.1}"; do
+base_line() {
+	echo "Base: Linux $1, as Debian ships it in linux-source-$1 $(debian_source_version "$1")."
+}
+for base in "${@:-$mainline fixes 6.12 6.1}"; do
 	for b in $base; do
-		if [ "$b" = fixes ]; then
+		case $b in
+		"$mainline")
+			tree=$(series_tree "$mainline" "$mainline")
+			write_series "$tree" "$out_top/$mainline" base..HEAD PATCH \
+				"$src/cover-letter" "$(base_line "$mainline")
+It is the tree closest to mainline here; the series is to be rebased onto
+the arm64 tree before sending. Patches 1-$nstable are fixes for stable and
+are also sent as a series of their own."
+			;;
+		fixes)
 			tree=$(series_tree "$mainline" fixes "$nstable")
 			write_series "$tree" "$out_top/fixes" base..HEAD PATCH \
-				"$src/cover-letter-fixes" "Base: Linux $mainline, as Debian ships it in linux-source-$mainline
-$(debian_source_version "$mainline"): the closest tree to mainline here. To be
-rebased onto the arm64 tree before sending. The backports to the stable
-trees are generated from the same source."
-			log "wrote $(find "$out_top/fixes" -name '*.patch' | wc -l) patches to" \
-				"$out_top/fixes, signed off by $identity"
-			continue
-		fi
-		tree=$(series_tree "$b" "$b")
-		debver=$(debian_source_version "$b")
-		where="Linux $b.y, as shipped in Debian linux-source-$b $debver."
-		last_fix=$(git -C "$tree" rev-list --reverse base..HEAD | sed -n "${nstable}p")
-		write_series "$tree" "$out_top/$b" "base..$last_fix" "PATCH $b.y" \
-			"$src/cover-letter-fixes" "Base: $where
+				"$src/cover-letter-fixes" "$(base_line "$mainline")
+It is the tree closest to mainline here; to be rebased onto the arm64
+tree before sending. The backports to the stable trees are generated
+from the same source."
+			;;
+		*)
+			tree=$(series_tree "$b" "$b" "$nstable")
+			write_series "$tree" "$out_top/$b" base..HEAD "PATCH $b.y" \
+				"$src/cover-letter-fixes" "$(base_line "$b")
 The backport to $b.y of the fixes, for stable once they are merged
 upstream; each will then name its upstream commit."
-		write_series "$tree" "$out_top/$b-vendor" base..HEAD "PATCH $b-vendor" \
-			"$src/cover-letter" "Base: $where
-Not for stable: a backport of the whole series for vendor kernels on
-that base; stable takes only patches 1-$nstable, which are also sent as a
-series of their own."
+			;;
+		esac
 		log "wrote $(find "$out_top/$b" -name '*.patch' | wc -l) patches to" \
-			"$out_top/$b and $(find "$out_top/$b-vendor" -name '*.patch' | wc -l)" \
-			"to $out_top/$b-vendor, signed off by $identity"
+			"$out_top/$b, signed off by $identity"
 	done
 done

@@ -1,88 +1,163 @@
 #!/usr/bin/env bash
-# stage.sh STAGE [--kunit]: write the in-tree simulation of uprobed
-# instructions, as it stands after STAGE of the series, into
-# $TREE/arch/arm64/kernel/probes/probesim/. The sources are the module's
-# (module/, kunit/), run through unifdef: the families of later stages
-# and the module-only glue drop out; calls of functions the module had to
-# resolve at load time become direct calls; the module's counters and
-# exports go (in-tree, the KUnit suites are built in). The in-tree glue
-# (the decision point) comes from patches/src/in-tree/.
+# stage.sh STAGE: write into $TREE what the series adds, as it stands after
+# the patch of STAGE: "core" (the branch-target check), then each family of
+# module/families.h in its order (alu, bti, pac, stp).
+#
+# The sources are the project's own, in the tree's shape:
+#   module/asm/insn.h              -> arch/arm64/include/asm/insn.h, before
+#                                     the #undef of __AARCH64_INSN_FUNCS
+#   module/probes/decode-insn.[ch] -> arch/arm64/kernel/probes/decode-insn.[ch],
+#   module/probes/simulate-insn.[ch]  at the end of the .c, before the
+#                                     #endif of the .h
+#   module/probes/simulate-insn-kunit.c, selftests/arm64-uprobes/*
+#                                  -> the same files in the tree
+# Each is run through unifdef, which keeps the PROBESIM_WITH_* blocks of
+# STAGE and the stages before it, and drops the others, whole. A part to
+# insert loses its opening SPDX line and comment (they describe it to the
+# project), and its #include lines go among the file's own. The files a
+# part goes into are written from the base tree each time, so no recipe's
+# change.diff may touch them. Every file is written anew, never into: the
+# tree's files are hard links to the pristine tree's (vm/lib.sh base_repo).
 set -euo pipefail
 : "${TREE:?}" "${TOP:?}"
 
 stage=$1
-kunit=${2:-}
-# The families' flags, in the order module/families.h brings them in:
-# each stage turns on its own flag and those of the stages before it.
+# The families' flags, in the order module/families.h brings them in.
 mapfile -t all_flags < <(grep -o 'PROBESIM_WITH_[A-Z][A-Z_]*' "$TOP/module/families.h" |
 	awk '!seen[$0]++')
-own=PROBESIM_WITH_$(echo "$stage" | tr 'a-z-' 'A-Z_')
-case " ${all_flags[*]} " in
-*" $own "*) ;;
-*) [ "$stage" = nop ] || { echo "stage.sh: unknown stage $stage" >&2; exit 2; } ;;
-esac
 flags=() on=1
-[ "$stage" != nop ] || on=''
+[ "$stage" != core ] || on=''
+known=$([ "$stage" = core ] && echo 1 || echo '')
 for f in "${all_flags[@]}"; do
 	if [ -n "$on" ]; then flags+=("-D$f"); else flags+=("-U$f"); fi
-	[ "$f" != "$own" ] || on=''
+	if [ "$f" = "PROBESIM_WITH_$(echo "$stage" | tr 'a-z' 'A-Z')" ]; then
+		on='' known=1
+	fi
 done
+[ -n "$known" ] || { echo "stage.sh: unknown stage $stage" >&2; exit 2; }
 
-dst=$TREE/arch/arm64/kernel/probes/probesim
-rm -rf "$dst"
-mkdir -p "$dst"
-
-# gen SRC DST: the kernel side of SRC at this stage.
-gen() {
-	local rc=0
-	unifdef -D__KERNEL__ -UPROBESIM_MODULE "${flags[@]}" -o "$2.tmp" "$1" || rc=$?
+# staged SRC: SRC at this stage; a dropped block leaves no run of blank
+# lines, and no blank line before an #endif.
+staged() {
+	local rc=0 out
+	out=$(unifdef "${flags[@]}" "$1") || rc=$?
 	[ "$rc" -le 1 ] || { echo "stage.sh: unifdef failed on $1" >&2; exit 1; }
-	sed -e '/^EXPORT_SYMBOL_GPL(/d' \
-	    -e '/^#include <linux\/export.h>/d' \
-	    -e '/^[[:space:]]*probesim_count_[a-z]*(.*);$/d' \
-	    -e 's/probesim_force_sig_fault(/force_sig_fault(/' \
-	    -e 's/probesim_force_signal_inject(/force_signal_inject(/' \
-	    -e 's/probesim_arm64_notify_die(/arm64_notify_die(/' \
-	    -e 's|"\.\./module/|"../|' \
-	    "$2.tmp" | cat -s | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$2"
-	rm -f "$2.tmp"
+	printf '%s\n' "$out" | cat -s | awk '
+		/^$/ { blank++; next }
+		{ if (blank && !/^#endif/) print ""; blank = 0; print }
+		END { if (blank) print "" }'
 }
 
-objs="glue.o switches.o decode.o simulate.o"
-for f in insn.h families.h simulate.h switches.h switches.c decode.c simulate.c; do
-	gen "$TOP/module/$f" "$dst/$f"
-done
-if [ "$stage" != nop ] && [ "$stage" != stp ]; then
-	gen "$TOP/module/gate.c" "$dst/gate.c"
-	objs="$objs gate.o"
-fi
-if [ "$stage" = alu ] || [ "$stage" = bti ]; then
-	gen "$TOP/module/alu.c" "$dst/alu.c"
-	objs="$objs alu.o"
-fi
-for f in probesim.h glue.c; do
-	gen "$TOP/patches/src/in-tree/$f" "$dst/$f"
-done
-{
-	echo "# SPDX-License-Identifier: GPL-2.0"
-	echo "obj-\$(CONFIG_UPROBES) += $objs"
-	[ -z "$kunit" ] || echo "obj-\$(CONFIG_ARM64_PROBESIM_KUNIT_TEST) += kunit/"
-} >"$dst/Makefile"
+# part SRC: what of SRC goes into a kernel file: no SPDX line, no opening
+# comment, no #include lines, no blank lines around it.
+part() {
+	staged "$1" | awk '
+		NR == 1 && /SPDX-License-Identifier/ { next }
+		!started && /^\/\*/ { comment = 1 }
+		comment { if (/\*\//) comment = 0; next }
+		!started && (/^#include / || /^$/) { next }
+		{ started = 1; lines[++n] = $0 }
+		END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }'
+}
 
-if [ -n "$kunit" ]; then
-	tests="hint_test neighbour_test ldstp_test gate_test names_test simulate_test"
-	[ "$stage" != alu ] && [ "$stage" != bti ] || tests="$tests alu_test"
-	[ "$stage" != bti ] || tests="$tests bti_test"
-	mkdir -p "$dst/kunit"
-	gen "$TOP/kunit/probesim_kunit.h" "$dst/kunit/probesim_kunit.h"
-	objs=
-	for t in $tests; do
-		gen "$TOP/kunit/$t.c" "$dst/kunit/$t.c"
-		objs="$objs $t.o"
+# includes SRC: the #include lines at the top of SRC.
+includes() {
+	staged "$1" | awk '/^#include / { print; next } /^(\/\/|\/\*| \*|$)/ { next } { exit }'
+}
+
+# add_includes FILE INCLUDE...: each INCLUDE that FILE lacks goes after the
+# last of FILE's includes with the same directory (<linux/, <asm/, "),
+# where the order allows keeping them sorted; without one, after the last
+# <linux/ include, or else the last include.
+add_includes() {
+	local file=$1 inc
+	shift
+	for inc in "$@"; do
+		grep -qxF "$inc" "$file" && continue
+		awk -v inc="$inc" '
+			function dir(s) { sub(/\/[^\/]*$/, "", s); sub(/^#include /, "", s); return s }
+			{ line[NR] = $0 }
+			/^#include / {
+				last = NR
+				if (dir($0) == dir(inc)) { group = NR; if ($0 < inc) before = NR }
+				if ($0 ~ /^#include <linux\//) linux = NR
+			}
+			END {
+				at = group ? (before ? before : group - 1) : (linux ? linux : last)
+				if (group && !before) {
+					# inc sorts first in its group: before the group.
+					for (i = 1; i <= NR; i++)
+						if (line[i] ~ /^#include / && dir(line[i]) == dir(inc)) { at = i - 1; break }
+				}
+				for (i = 1; i <= NR; i++) {
+					if (i == 1 && at == 0) print inc
+					print line[i]
+					if (i == at) print inc
+				}
+			}' "$file" >"$file.tmp"
+		mv "$file.tmp" "$file"
 	done
-	{
-		echo "# SPDX-License-Identifier: GPL-2.0"
-		echo "obj-\$(CONFIG_ARM64_PROBESIM_KUNIT_TEST) +=$objs"
-	} >"$dst/kunit/Makefile"
-	cp "$TOP/patches/src/in-tree/kunitconfig" "$dst/.kunitconfig"
+}
+
+# insert SRC PATH WHERE: PATH of the base tree with SRC's part inserted:
+# WHERE is "end" (after a blank line), "endif" (before the last #endif,
+# after a blank line) or "insn-funcs" (after the accessors of asm/insn.h).
+insert() {
+	local src=$1 path=$2 where=$3 file=$TREE/$2 text
+	text=$(part "$src")
+	rm -f "$file"
+	git -C "$TREE" show "base:$path" >"$file"
+	[ -n "$text" ] || return 0
+	case $where in
+	end) printf '\n%s\n' "$text" >>"$file" ;;
+	endif | insn-funcs)
+		TEXT=$text awk -v where="$where" '
+			{ line[NR] = $0 }
+			where == "endif" && /^#endif/ { at = NR }
+			where == "insn-funcs" && /^#undef[ \t]+__AARCH64_INSN_FUNCS/ && !at { at = NR }
+			END {
+				if (!at) exit 1
+				# The blank line before the anchor stays before it.
+				if (line[at - 1] == "") at--
+				for (i = 1; i <= NR; i++) {
+					if (i == at) {
+						if (where == "endif") print ""
+						print ENVIRON["TEXT"]
+					}
+					print line[i]
+				}
+			}' "$file" >"$file.tmp" || { echo "stage.sh: no anchor in $path" >&2; exit 1; }
+		mv "$file.tmp" "$file"
+		;;
+	esac
+	mapfile -t incs < <(includes "$src")
+	[ ${#incs[@]} -eq 0 ] || add_includes "$file" "${incs[@]}"
+}
+
+probes=arch/arm64/kernel/probes
+insert "$TOP/module/asm/insn.h" arch/arm64/include/asm/insn.h insn-funcs
+insert "$TOP/module/probes/decode-insn.c" $probes/decode-insn.c end
+insert "$TOP/module/probes/decode-insn.h" $probes/decode-insn.h endif
+insert "$TOP/module/probes/simulate-insn.c" $probes/simulate-insn.c end
+insert "$TOP/module/probes/simulate-insn.h" $probes/simulate-insn.h endif
+
+# Whole files: a file with nothing left but its licence line is not there
+# yet at this stage.
+whole() {
+	rm -f "$2"
+	staged "$1" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$2"
+	grep -qv -e '^[[:space:]]*$' -e 'SPDX-License-Identifier' "$2" || rm -f "$2"
+}
+whole "$TOP/module/probes/simulate-insn-kunit.c" $TREE/$probes/simulate-insn-kunit.c
+kselftests=$TREE/tools/testing/selftests/arm64/uprobes
+rm -rf "$kselftests"
+mkdir -p "$kselftests"
+for f in "$TOP"/selftests/arm64-uprobes/*; do
+	whole "$f" "$kselftests/$(basename "$f")"
+done
+
+# Nothing of the project's own is left in what it wrote.
+if grep -rlE 'PROBESIM_|probesim' "$TREE/arch/arm64" "$kselftests"; then
+	echo "stage.sh: the files above still name the project" >&2
+	exit 1
 fi

@@ -104,31 +104,16 @@ kunit_module() {
 	rmmod "$name"
 }
 
-# uprobe_sim_switches VALUE: set every switch of the simulation of a kernel
-# with the patch series (uprobe_sim.<family>).
-uprobe_sim_switches() {
-	for f in /sys/module/uprobe_sim/parameters/*; do
-		echo "$1" >"$f" || return 1
+# kunit_builtin: report every KUnit suite the kernel ran at boot (the
+# series' own, built in), from debugfs. None at all is a failure.
+kunit_builtin() {
+	found=''
+	for dir in /sys/kernel/debug/kunit/*/; do
+		[ -f "$dir/results" ] || continue
+		emit_section ktap "kunit-builtin-$(basename "$dir")" "$dir/results"
+		found=1
 	done
-}
-
-# with_uprobe_sim NAME COMMAND...: run COMMAND with every uprobe_sim switch
-# on, then switch them all off for what follows (probesim's runs). A
-# switch that cannot be set is a failure, reported under NAME.
-with_uprobe_sim() {
-	# Its own name: COMMAND's functions may set "name".
-	uprobe_sim_for=$1
-	shift
-	if uprobe_sim_switches 1 2>/tmp/switches.err; then
-		"$@"
-	else
-		tap_fail "$uprobe_sim_for-switches-on" \
-			"switching uprobe_sim on: $(cat /tmp/switches.err)"
-	fi
-	if ! uprobe_sim_switches 0 2>/tmp/switches.err; then
-		tap_fail "$uprobe_sim_for-switches-off" \
-			"switching uprobe_sim off: $(cat /tmp/switches.err)"
-	fi
+	[ -n "$found" ] || tap_fail kunit-builtin "the kernel ran no KUnit suite at boot"
 }
 
 # kselftest_uprobes [TEST...]: the series' own kselftests

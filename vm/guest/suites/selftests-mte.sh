@@ -1,20 +1,14 @@
 # shellcheck shell=sh
 # The MTE selftests alone, for a VM started with mte=on (kernel-run.sh
-# --mte): probesim loaded with stp=1 must still leave every STP probe to
-# XOL on a system with MTE, and the probed pushes must behave as native
-# ones, tag check faults included; on a kernel with the patch series, the
-# kernel's own gate first. PROBESIM_REQUIRE_MTE turns the test's
-# "no MTE" skip into a failure, so that a VM without MTE cannot pass.
-
-# A kernel with the patch series: its own gate, every switch on (stp
-# included), probesim not loaded; the series' kselftest and this one.
-builtin_mte() {
-	kselftest_uprobes mte
-	ktap_section selftest-mte-builtin-mte env PROBESIM_MODE=builtin /selftests/mte
-}
+# --mte): probesim loaded with stp=1 decides per task and per hit, and the
+# probed pushes must behave as native ones, tag check faults included; on
+# a kernel with the patch series, the kernel's own simulation instead.
+# PROBESIM_REQUIRE_MTE turns the test's "no MTE" skip into a failure, so
+# that a VM without MTE cannot pass.
 export PROBESIM_REQUIRE_MTE=1
 if [ "$PROBESIM_KERNEL" = series ]; then
-	with_uprobe_sim selftests-mte-builtin builtin_mte
+	ktap_section selftest-mte-builtin-mte env PROBESIM_MODE=builtin /selftests/mte
+	return 0
 fi
 
 # What the module says at load here: the MTE verdict among it.

@@ -1,18 +1,21 @@
 # shellcheck shell=sh
 # The kselftests, twice: without probesim (PROBESIM_MODE=absent: the
 # simulation checks skip, every equivalence check still runs) and with it
-# loaded, stp=1 (PROBESIM_MODE=loaded); on a kernel with the patch series
-# a third time first, with the kernel simulating (PROBESIM_MODE=builtin).
-# The mode is what the tests expect; they never infer it from what they
-# observe.
+# loaded, stp=1 (PROBESIM_MODE=loaded). On a kernel with the patch series,
+# which simulates by itself and needs no module, once, with the kernel
+# simulating (PROBESIM_MODE=builtin), after the series' own kselftests
+# and KUnit suite. The mode is what the tests expect; they never infer it
+# from what they observe.
 export PROBESIM_KO=/modules/probesim.ko
 
-# Loading itself: parameters, refusals, the untested-kernel line.
-# shellcheck source=vm/guest/suites/module-load.sh
-. /suites/module-load.sh
-# The README's verify steps, as written there.
-# shellcheck source=vm/guest/suites/readme-verify.sh
-. /suites/readme-verify.sh
+if [ "$PROBESIM_KERNEL" != series ]; then
+	# Loading itself: parameters, refusals, the untested-kernel line.
+	# shellcheck source=vm/guest/suites/module-load.sh
+	. /suites/module-load.sh
+	# The README's verify steps, as written there.
+	# shellcheck source=vm/guest/suites/readme-verify.sh
+	. /suites/readme-verify.sh
+fi
 
 # run_selftests MODE: every selftest once, told MODE; only those named in
 # PROBESIM_SELFTESTS when it is set (the mutation check names the tests
@@ -31,22 +34,16 @@ run_selftests() {
 	done
 }
 
-# A kernel with the patch series simulates by itself: first that, with
-# every switch on and probesim not loaded: the series' kselftests, then
-# these with PROBESIM_MODE=builtin. Then the switches go off and the modes
-# below compare probesim.ko and the single-step with the CPU as on a stock
-# kernel.
-builtin_runs() {
+if [ "$PROBESIM_KERNEL" = series ]; then
+	kunit_builtin
 	kselftest_uprobes
 	run_selftests builtin
-}
-if [ "$PROBESIM_KERNEL" = series ]; then
-	with_uprobe_sim selftests-builtin builtin_runs
 fi
 
 # SELFTEST_MODES: the mutation check runs only "loaded", the one mode in
 # which a broken probesim.ko is in play.
 modes=${SELFTEST_MODES:-absent loaded}
+[ "$PROBESIM_KERNEL" != series ] || modes=
 [ "$modes" != none ] || modes=
 for mode in $modes; do
 	if [ "$mode" = loaded ] && ! insmod "$PROBESIM_KO" stp=1 2>/tmp/insmod.err; then
