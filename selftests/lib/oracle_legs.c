@@ -21,33 +21,21 @@ bool oracle_hwcap2(unsigned long bit)
 	return getauxval(AT_HWCAP2) & bit;
 }
 
-#ifdef PROBESIM_MODULE
-/* Each family's switch (module/families.h); one switch's rows are adjacent. */
+/* The module's switches (module/families.h). */
 static const char * const switches[] = {
-#define PROBESIM_FAMILY(id, name, onoff) #onoff,
+#define PROBESIM_SWITCH(onoff, ...) #onoff,
 #include "../../module/families.h"
-#undef PROBESIM_FAMILY
+#undef PROBESIM_SWITCH
 };
-#else
-static const char * const switches[] = { "nop", "stp", "alu", "bti" };
-#endif
 
-/*
- * Every switch on or off: an XOL leg must not simulate anything. A
- * switch the simulation does not have (a kernel's series without a later
- * family) has nothing to turn; the first, nop's, every simulation has.
- */
+/* Every switch on or off: an XOL leg must not simulate anything. */
 static int set_params(const char *on)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(switches); i++) {
-		if (i && !strcmp(switches[i], switches[i - 1]))
-			continue;
-		errno = 0;
-		if (probesim_set_param(switches[i], on) && (!i || errno != ENOENT))
+	for (i = 0; i < ARRAY_SIZE(switches); i++)
+		if (probesim_set_param(switches[i], on))
 			return -1;
-	}
 	return 0;
 }
 

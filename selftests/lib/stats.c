@@ -8,7 +8,7 @@
 #define STATS_FILE	"/sys/kernel/debug/probesim/stats"
 
 static const char * const family_names[PROBESIM_NR_FAMILIES] = {
-#define PROBESIM_FAMILY(id, name, onoff) [PROBESIM_##id##_FAMILY] = #name,
+#define PROBESIM_FAMILY(id, name, ...) [PROBESIM_##id##_FAMILY] = #name,
 #include "../../module/families.h"
 #undef PROBESIM_FAMILY
 };
@@ -24,7 +24,7 @@ struct stat_field {
 #define EVENT_FIELD(name)	{ #name, offsetof(struct probesim_stats, name) }
 
 static const struct stat_field fields[] = {
-#define PROBESIM_FAMILY(id, name, onoff) \
+#define PROBESIM_FAMILY(id, name, ...) \
 	FAMILY_FIELD(patched, id, name), FAMILY_FIELD(live, id, name), \
 	FAMILY_FIELD(hits, id, name),
 #include "../../module/families.h"

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 enum probesim_family {
-#define PROBESIM_FAMILY(id, name, onoff) PROBESIM_##id##_FAMILY,
+#define PROBESIM_FAMILY(id, ...) PROBESIM_##id##_FAMILY,
 #include "../../module/families.h"
 #undef PROBESIM_FAMILY
 	PROBESIM_NR_FAMILIES
