@@ -52,5 +52,6 @@ lint:
 	vm/setup-host.sh
 	vm/lint.sh shell
 	vm/lint.sh checkpatch
+	vm/lint.sh shim
 
 .PHONY: all module clean check check-full run patches bench mutation-check lint survey

@@ -19,7 +19,6 @@
 #define force_signal_inject		probesim_force_signal_inject
 #define arm64_notify_die		probesim_arm64_notify_die
 
-#include <linux/version.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -32,8 +31,12 @@
 #include <asm/traps.h>
 #include <asm/uprobes.h>
 
-/* Before Linux 6.13 a symbol namespace is a bare name, not a string. */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+/*
+ * Before Linux 6.13 a symbol namespace is a bare name, which
+ * MODULE_IMPORT_NS() turns into a string; the shared KUnit suite names it
+ * as a string already (Kbuild looks at the kernel's macro).
+ */
+#ifdef PROBESIM_IMPORT_NS_STRINGIFIES
 #undef MODULE_IMPORT_NS
 #define MODULE_IMPORT_NS(ns)	MODULE_INFO(import_ns, ns)
 #endif
@@ -49,12 +52,12 @@ static __always_inline bool aarch64_insn_is_##abbr(u32 code)		\
 	BUILD_BUG_ON(~(mask) & (val));					\
 	return (code & (mask)) == (val);				\
 }
+
 #include "asm/insn.h"
 #ifndef PROBESIM_HAVE_INSN_IS_BTI
 __AARCH64_INSN_FUNCS(bti,	0xFFFFFF3F, 0xD503241F)
 #endif
 #undef __AARCH64_INSN_FUNCS
-
 #ifndef PROBESIM_HAVE_INSN_IS_NOP
 static __always_inline bool aarch64_insn_is_nop(u32 insn)
 {

@@ -26,11 +26,11 @@
  * kernels (module/compat.c).
  */
 #ifndef PROBESIM_FAMILY
-#define PROBESIM_FAMILY(id, name, onoff, handler)
+#define PROBESIM_FAMILY(...)
 #define PROBESIM_FAMILY_UNUSED
 #endif
 #ifndef PROBESIM_SWITCH
-#define PROBESIM_SWITCH(onoff, on, what)
+#define PROBESIM_SWITCH(...)
 #define PROBESIM_SWITCH_UNUSED
 #endif
 

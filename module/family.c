@@ -8,11 +8,12 @@
 
 static const struct {
 	const char *name;
+	const char *onoff;
 	uprobe_sim_handler_t *handler;
 } probesim_families[PROBESIM_NR_FAMILIES] = {
-	[PROBESIM_NONE] = { "none", NULL },
+	[PROBESIM_NONE] = { "none", NULL, NULL },
 #define PROBESIM_FAMILY(id, name, onoff, handler) \
-	[PROBESIM_##id##_FAMILY] = { #name, handler },
+	[PROBESIM_##id##_FAMILY] = { #name, #onoff, handler },
 #include "families.h"
 #undef PROBESIM_FAMILY
 };
@@ -39,6 +40,13 @@ const char *probesim_family_name(enum probesim_family family)
 	return probesim_families[family].name;
 }
 EXPORT_SYMBOL_IF_KUNIT(probesim_family_name);
+
+const char *probesim_family_switch(enum probesim_family family)
+{
+	if ((unsigned int)family >= PROBESIM_NR_FAMILIES)
+		return NULL;
+	return probesim_families[family].onoff;
+}
 
 uprobe_sim_handler_t *probesim_family_handler(enum probesim_family family)
 {

@@ -82,6 +82,7 @@ static void probesim_hit_##name(u32 opcode, long addr, struct pt_regs *regs)	\
 {										\
 	probesim_hit(PROBESIM_##id##_FAMILY, opcode, addr, regs);		\
 }
+
 #include "families.h"
 #undef PROBESIM_FAMILY
 

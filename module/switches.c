@@ -10,6 +10,7 @@
 #include <linux/compiler.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
+#include <linux/string.h>
 #include "probesim.h"
 
 #define PROBESIM_SWITCH(onoff, on, what)				\
@@ -20,32 +21,39 @@ static bool probesim_##onoff##_switch_on(void)				\
 {									\
 	return READ_ONCE(probesim_##onoff##_param);			\
 }
+
 #include "families.h"
 #undef PROBESIM_SWITCH
+
+static const struct {
+	const char *name;
+	bool (*on)(void);
+} probesim_switches[] = {
+#define PROBESIM_SWITCH(onoff, ...) { #onoff, probesim_##onoff##_switch_on },
+#include "families.h"
+#undef PROBESIM_SWITCH
+};
 
 /* For the load line: every switch and its value, "nop=1 alu=1 ...". */
 int probesim_switches_show(char *buf, size_t size)
 {
+	unsigned int i;
 	int n = 0;
 
-#define PROBESIM_SWITCH(onoff, ...)					\
-	n += scnprintf(buf + n, size - n, "%s" #onoff "=%d", n ? " " : "",	\
-		       probesim_##onoff##_param);
-#include "families.h"
-#undef PROBESIM_SWITCH
+	for (i = 0; i < ARRAY_SIZE(probesim_switches); i++)
+		n += scnprintf(buf + n, size - n, "%s%s=%d", i ? " " : "",
+			       probesim_switches[i].name, probesim_switches[i].on());
 	return n;
 }
 
-static bool (* const probesim_switches[PROBESIM_NR_FAMILIES])(void) = {
-#define PROBESIM_FAMILY(id, name, onoff, ...) \
-	[PROBESIM_##id##_FAMILY] = probesim_##onoff##_switch_on,
-#include "families.h"
-#undef PROBESIM_FAMILY
-};
-
 bool probesim_family_enabled(enum probesim_family family)
 {
-	if ((unsigned int)family >= PROBESIM_NR_FAMILIES || !probesim_switches[family])
-		return false;
-	return probesim_switches[family]();
+	const char *onoff = probesim_family_switch(family);
+	unsigned int i;
+
+	for (i = 0; onoff && i < ARRAY_SIZE(probesim_switches); i++) {
+		if (!strcmp(probesim_switches[i].name, onoff))
+			return probesim_switches[i].on();
+	}
+	return false;
 }

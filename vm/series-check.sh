@@ -239,7 +239,7 @@ build_kselftests() {
 		-j"$(nproc)" >"$out/kselftest.log" 2>&1 || return 1
 	local t found=''
 	for t in "$ksft/build/uprobes"/*; do
-		[ -f "$t" ] && [ -x "$t" ] || continue
+		if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
 		cp "$t" "$ksft/root/kselftest-uprobes/"
 		found=1
 	done

@@ -533,12 +533,11 @@ EXPORT_SYMBOL_IF_KUNIT(simulate_paciasp_pacibsp);
  */
 bool simulate_stp_push(u32 opcode, long addr, struct pt_regs *regs)
 {
-	u64 lo = pt_regs_read_reg(regs, aarch64_insn_decode_register(AARCH64_INSN_REGTYPE_RT,
-								      opcode));
-	u64 hi = pt_regs_read_reg(regs, aarch64_insn_decode_register(AARCH64_INSN_REGTYPE_RT2,
-								      opcode));
-	s64 offset = sign_extend64(aarch64_insn_decode_immediate(AARCH64_INSN_IMM_7, opcode), 6) * 8;
-	unsigned long target = regs->sp + offset;
+	u32 rt = aarch64_insn_decode_register(AARCH64_INSN_REGTYPE_RT, opcode);
+	u32 rt2 = aarch64_insn_decode_register(AARCH64_INSN_REGTYPE_RT2, opcode);
+	u64 imm7 = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_7, opcode);
+	unsigned long target = regs->sp + sign_extend64(imm7, 6) * 8;
+	u64 lo = pt_regs_read_reg(regs, rt), hi = pt_regs_read_reg(regs, rt2);
 	u64 __user *dst;
 	bool tagged = false;
 

@@ -27,10 +27,11 @@ mapfile -t all_flags < <(grep -o 'PROBESIM_WITH_[A-Z][A-Z_]*' "$TOP/module/famil
 	awk '!seen[$0]++')
 flags=() on=1
 [ "$stage" != core ] || on=''
-known=$([ "$stage" = core ] && echo 1 || echo '')
+known='' own=PROBESIM_WITH_${stage^^}
+[ "$stage" != core ] || known=1
 for f in "${all_flags[@]}"; do
 	if [ -n "$on" ]; then flags+=("-D$f"); else flags+=("-U$f"); fi
-	if [ "$f" = "PROBESIM_WITH_$(echo "$stage" | tr 'a-z' 'A-Z')" ]; then
+	if [ "$f" = "$own" ]; then
 		on='' known=1
 	fi
 done
@@ -148,7 +149,7 @@ whole() {
 	staged "$1" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$2"
 	grep -qv -e '^[[:space:]]*$' -e 'SPDX-License-Identifier' "$2" || rm -f "$2"
 }
-whole "$TOP/module/probes/simulate-insn-kunit.c" $TREE/$probes/simulate-insn-kunit.c
+whole "$TOP/module/probes/simulate-insn-kunit.c" "$TREE/$probes/simulate-insn-kunit.c"
 kselftests=$TREE/tools/testing/selftests/arm64/uprobes
 rm -rf "$kselftests"
 mkdir -p "$kselftests"
