@@ -24,6 +24,36 @@ if [ -f "$PROBESIM_TOP/selftests/Makefile" ]; then
 	}
 	timed "building selftests" build_selftests
 fi
+# The arm64 uprobes kselftests (selftests/arm64-uprobes: the files the series
+# puts in tools/testing/selftests/arm64/uprobes), built by their own Makefile
+# as the kernel builds them: through arm64/Makefile, with the mainline tree's
+# lib.mk and harness, in a scratch copy of its selftests directory. Every
+# family's block is in: -DPROBESIM_WITH_*, which the series strips.
+if [ -f "$PROBESIM_TOP/selftests/arm64-uprobes/Makefile" ]; then
+	build_arm64_uprobes() {
+		local src=$PROBESIM_TOP/selftests/arm64-uprobes tree stage t
+		local out=$PROBESIM_OUT/arm64-uprobes-build progs=()
+		tree=$(pristine_tree "$MAINLINE_KERNEL") || return 1
+		stage=$PROBESIM_OUT/arm64-uprobes-tree
+		rm -rf "$stage" "$out" "$payload/arm64-uprobes"
+		mkdir -p "$stage/tools/testing/selftests/arm64" "$out" "$payload/arm64-uprobes"
+		ln -s "$tree/tools/include" "$stage/tools/include"
+		cp "$tree/tools/testing/selftests/"{lib.mk,kselftest.h,kselftest_harness.h} \
+			"$stage/tools/testing/selftests/"
+		cp "$tree/tools/testing/selftests/arm64/Makefile" "$stage/tools/testing/selftests/arm64/"
+		cp -r "$src" "$stage/tools/testing/selftests/arm64/uprobes"
+		make -s -C "$stage/tools/testing/selftests/arm64" ARCH=arm64 \
+			CROSS_COMPILE="$CROSS" ARM64_SUBTARGETS=uprobes FORCE_TARGETS=1 \
+			USERCFLAGS="-Werror -DPROBESIM_WITH_ALU -DPROBESIM_WITH_BTI -DPROBESIM_WITH_PAC -DPROBESIM_WITH_STP" \
+			USERLDFLAGS=-static OUTPUT="$out" all >&2 || return 1
+		read -r -a progs < <(sed -n 's/^TEST_GEN_PROGS := //p' "$src/Makefile")
+		[ "${#progs[@]}" -gt 0 ] || return 1
+		for t in "${progs[@]}"; do
+			cp "$out/uprobes/$t" "$payload/arm64-uprobes/" || return 1
+		done
+	}
+	timed "building the arm64 uprobes kselftests" build_arm64_uprobes
+fi
 build_guest_tools() {
 	local build=$PROBESIM_OUT/guest-tools
 	if ! { cmake -S "$PROBESIM_TOP/tools/guest" -B "$build" \
