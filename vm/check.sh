@@ -111,8 +111,8 @@ host_tests() {
 step "host tests (ctest)" host_tests
 
 for kver in $kernels; do
-	step "kernel $kver: kunit, selftests, bench smoke, forced unload" \
-		"$here/kernel-run.sh" "$kver" kunit,selftests,bench-smoke,forced-unload "check-$kver"
+	step "kernel $kver: kunit, selftests, arm64-uprobes, bench smoke, forced unload" \
+		"$here/kernel-run.sh" "$kver" kunit,selftests,arm64-uprobes,bench-smoke,forced-unload "check-$kver"
 	step "kernel $kver with MTE: selftests-mte" \
 		"$here/kernel-run.sh" --mte "$kver" selftests-mte "check-$kver-mte"
 done
