@@ -128,6 +128,7 @@ bool arm_uprobe_check_branch_target(u32 insn, struct pt_regs *regs)
 	force_signal_inject(SIGILL, ILL_ILLOPC, instruction_pointer(regs), 0);
 	return false;
 }
+EXPORT_SYMBOL_IF_KUNIT(arm_uprobe_check_branch_target);
 
 /*
  * What every simulated instruction does to PSTATE as it completes: BTYPE
@@ -156,6 +157,7 @@ void arm_uprobe_complete_sim(u32 insn, long addr, struct pt_regs *regs)
 	regs->pstate = (regs->pstate & ~PSR_BTYPE_MASK) | btype;
 	user_fastforward_single_step(current);
 }
+EXPORT_SYMBOL_IF_KUNIT(arm_uprobe_complete_sim);
 
 #ifdef PROBESIM_WITH_ALU
 /*
