@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
+#ifdef PROBESIM_WITH_ALU
 /*
  * One instruction each, run on a whole register state (simulate.h): a
  * block loads x0-x27, x29, x30, SP and NZCV, executes the instruction
@@ -129,3 +130,4 @@ guarded_end:
 
 #endif
 	.section .note.GNU-stack, "", %progbits
+#endif /* PROBESIM_WITH_ALU */

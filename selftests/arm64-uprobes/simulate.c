@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#ifdef PROBESIM_WITH_ALU
 /*
  * Uprobes on the instructions the kernel simulates. Each case runs one
  * instruction natively and then with a uprobe on it, from the same
@@ -415,3 +416,4 @@ TEST(stp_push_fault)
 
 #endif /* PROBESIM_WITH_STP */
 TEST_HARNESS_MAIN
+#endif /* PROBESIM_WITH_ALU */

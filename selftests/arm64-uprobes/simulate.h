@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
+#ifdef PROBESIM_WITH_ALU
 /*
  * The blocks of simulate-asm.S. name_block(in, out) loads the register
  * state in, executes the one instruction at name_insn, and stores the
@@ -55,3 +56,4 @@ extern char stp_x29_x30_pre_insn[], stp_x19_x20_pre_insn[];
 #endif
 #endif /* __ASSEMBLER__ */
 #endif
+#endif /* PROBESIM_WITH_ALU */
