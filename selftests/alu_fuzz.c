@@ -19,15 +19,13 @@
  * PROBESIM_FUZZ_COUNT: encodings per class (default 10000).
  * PROBESIM_FUZZ_STATES: register states per encoding (default 1).
  */
-#ifdef PROBESIM_MODULE
 /*
  * PROBESIM_MODE=absent: every probe is single-stepped out of line.
  * PROBESIM_MODE=loaded: probesim (alu=1) must have patched every probe of
  * the class and simulated every hit, by its counters; no XOL area.
- * PROBESIM_MODE=builtin: the kernel simulates (uprobe_sim.alu=1); no XOL
+ * PROBESIM_MODE=builtin: the kernel simulates (it has the series); no XOL
  * area.
  */
-#endif
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -72,7 +70,6 @@ static const char *class_name(unsigned int cls)
 	return cls < NR_CLASSES ? class_names[cls] : "none";
 }
 
-#ifdef PROBESIM_MODULE
 /* The family probesim counts each class's probes in. */
 static const enum probesim_family class_families[NR_CLASSES] = {
 	[LOGIC_IMM] = PROBESIM_LOGIC_IMM_FAMILY,
@@ -81,7 +78,6 @@ static const enum probesim_family class_families[NR_CLASSES] = {
 	[LOGIC_REG] = PROBESIM_LOGIC_REG_FAMILY,
 	[ADDSUB_REG] = PROBESIM_ADDSUB_REG_FAMILY,
 };
-#endif
 
 static unsigned int field(uint32_t insn, unsigned int lsb, unsigned int width)
 {
@@ -483,7 +479,6 @@ FIXTURE_SETUP(alu_fuzz)
 			TH_LOG("PROBESIM_MODE=%s means the alu switch is on",
 			       probesim_mode_name(self->mode));
 	}
-#ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
 		struct probesim_stats s;
 		char missing[512];
@@ -495,7 +490,6 @@ FIXTURE_SETUP(alu_fuzz)
 		ASSERT_EQ(0, probesim_stats_wait_idle(10000))
 			TH_LOG("patched uprobes of earlier tests still live");
 	}
-#endif
 }
 
 /*
@@ -508,13 +502,11 @@ FIXTURE_TEARDOWN_PARENT(alu_fuzz)
 		EXPECT_EQ(0, probe_batch_remove(self->event));
 	if (self->path[0])
 		unlink(self->path);
-#ifdef PROBESIM_MODULE
 	/* So that the next test, and the suite's rmmod, start clean. */
 	if (mode_counts(self->mode)) {
 		EXPECT_EQ(0, probesim_stats_wait_idle(10000))
 			TH_LOG("patched uprobes still live 10 s after their probes went");
 	}
-#endif
 }
 
 /* Where the time goes, in milliseconds. */
@@ -727,12 +719,10 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 		       unsigned int *reported, unsigned long *mismatches)
 {
 	size_t size = (size_t)b->n * BLOCK_BYTES;
-#ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
 	enum probesim_family fam = class_families[b->cls];
 	struct probesim_stats s0, s1, s2, d;
 	unsigned int f;
-#endif
 	char err[1024] = "";
 	long t = now_ms(), total;
 	unsigned int i, k;
@@ -760,16 +750,13 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 	self->event_added = true;
 	ASSERT_EQ(0, probe_batch_add(self->event, self->path, b->offset, b->n))
 		TH_LOG("adding %u uprobes on %s: %s", b->n, self->path, strerror(errno));
-#ifdef PROBESIM_MODULE
 	if (counted)
 		ASSERT_EQ(0, probesim_stats_read(&s0));
-#endif
 	fd = probe_batch_perf_open(self->event, 0);
 	ASSERT_LE(0, fd) TH_LOG("perf event on %s: %s", self->event, strerror(errno));
 	/* Every probed word is the uprobe BRK now. */
 	map = batch_map(b, self->path, UPROBE_BRK, err, sizeof(err));
 	ASSERT_NE(NULL, map) TH_LOG("%s", err);
-#ifdef PROBESIM_MODULE
 	if (counted) {
 		ASSERT_EQ(0, probesim_stats_read(&s1));
 		probesim_stats_delta(&d, &s1, &s0);
@@ -780,7 +767,6 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 				       probesim_family_name(f), b->n, class_name(b->cls));
 		}
 	}
-#endif
 	b->ms[PH_ATTACH] += lap(&t);
 
 	for (i = 0; i < b->n; i++) {
@@ -818,7 +804,6 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 			TH_LOG("probe on %#010x (#%lu) hit %ld times", b->insn[i],
 			       b->first + i, hits);
 	}
-#ifdef PROBESIM_MODULE
 	if (counted) {
 		ASSERT_EQ(0, probesim_stats_read(&s2));
 		probesim_stats_delta(&d, &s2, &s1);
@@ -833,7 +818,6 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 		EXPECT_EQ(0L, d.track_failed);
 		EXPECT_EQ(0L, d.hook_missed);
 	}
-#endif
 
 	munmap(map, size);
 	close(fd);

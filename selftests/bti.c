@@ -495,10 +495,8 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 		    bool sim)
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
-#ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
 	struct probesim_stats before, d;
-#endif
 	struct oracle_result n, p;
 	char err[256] = "";
 	unsigned int diffs;
@@ -509,10 +507,8 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 	bool unsimulated = self->insn == PACIASP && !probesim_param_on("pac");
 	bool stepped = (!sim || unsimulated) && !kernel;
 	bool patched = sim && !kernel && !unsimulated;
-#ifdef PROBESIM_MODULE
 	enum probesim_family fam = nop ? PROBESIM_NOP_FAMILY :
 				   self->insn == PACIASP ? PROBESIM_PAC_FAMILY : PROBESIM_BTI_FAMILY;
-#endif
 
 	if (setup_skipped())
 		return;
@@ -520,28 +516,27 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 	if (sim && !mode_simulates(self->mode))
 		SKIP(return,
 		     "nothing simulates here: no simulated leg (the xol test compares with native)");
+	if (!sim && !mode_has_xol_leg(self->mode))
+		SKIP(return,
+		     "the kernel simulates these itself: no out-of-line leg (the sim test compares with native)");
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, &self->img, IFACE_PERF,
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
 				      err, sizeof(err)))
 		TH_LOG("%s", err);
-#ifdef PROBESIM_MODULE
 	if (counted) {
 		EXPECT_EQ(patched ? 1L : 0L, self->probed.attach.patched[fam]);
 		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
-#endif
 	run(_metadata, &self->native, &self->arena, &n);
 	run(_metadata, &self->probed, &self->arena, &p);
 	EXPECT_EQ(1L, oracle_leg_hits(&self->probed, 0));
 	/* XOL steps through the XOL area; simulation never creates it. */
 	EXPECT_EQ(stepped, has_xol_area(0)) TH_LOG("XOL area present: %d", has_xol_area(0));
-#ifdef PROBESIM_MODULE
 	if (counted) {
 		ASSERT_EQ(0, probesim_stats_since(&d, &before));
 		EXPECT_EQ(patched ? 1L : 0L, d.hits[fam]);
 		EXPECT_EQ(patched && self->trap ? 1L : 0L, d.branch_target_faults);
 	}
-#endif
 	if (self->trap && (stepped || kernel)) {
 		/* The known stock behaviours: no trap, the run goes on. */
 		EXPECT_TRUE(p.completed && !p.nsig) oracle_dump(sim ? "sim" : "xol", &p);

@@ -136,25 +136,22 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 	/* From 6.13 the kernel simulates NOPs itself, in either leg. */
 	unsigned int nops_sim = sim && !kernel_simulates_nop() ? img->nops : 0;
 	unsigned int stepped = sim ? 0 : img->stps + (kernel_simulates_nop() ? 0 : img->nops);
-#ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
 	struct probesim_stats before, d;
-#endif
 	unsigned int i, seed, diffs = 0;
 	char err[256] = "";
 
 	if (sim && !mode_simulates(self->mode))
 		SKIP(return,
 		     "nothing simulates here: no simulated leg (xol_* tests compare with native)");
-	if (sim && img->stps && !system_allows_stp())
+	if (!sim && !mode_has_xol_leg(self->mode))
 		SKIP(return,
-		     "the CPU has MTE or POE: STP is never simulated here (the mte test checks that)");
+		     "the kernel simulates these itself: no out-of-line leg (the sim test compares with native)");
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, iface, ret,
 				      params, self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
 
-#ifdef PROBESIM_MODULE
 	if (counted) {
 		const struct probesim_stats *a = &self->probed.attach;
 
@@ -164,7 +161,6 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 		EXPECT_EQ(sim ? 0L : (long)img->stps, a->stp_refused);
 		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
-#endif
 
 	for (seed = 0; seed < RUNS; seed++) {
 		struct oracle_case c = { .layout = layout_rw };
@@ -207,7 +203,6 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 	if (stepped || !ret)
 		EXPECT_EQ(stepped != 0, has_xol_area(0))
 			TH_LOG("XOL area: %d, probes single-stepped: %u", has_xol_area(0), stepped);
-#ifdef PROBESIM_MODULE
 
 	if (counted) {
 		ASSERT_EQ(0, probesim_stats_since(&d, &before));
@@ -215,7 +210,6 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 		EXPECT_EQ(sim ? RUNS * (long)img->stps : 0L, d.hits[PROBESIM_STP_FAMILY]);
 		EXPECT_EQ(0L, d.stp_faults);
 	}
-#endif
 }
 
 TEST_F(equiv, xol_tracefs)

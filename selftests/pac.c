@@ -28,13 +28,11 @@
  * (the uretprobe case, whose trampoline lives there, goes by probesim's
  * counters); stepped out of line, it does.
  */
-#ifdef PROBESIM_MODULE
 /*
  * PROBESIM_MODE=loaded: probesim (pac=1) simulates, and counts each hit.
- * PROBESIM_MODE=absent or builtin: the kernel steps them out of line (it
- * simulates no PAC instruction).
+ * PROBESIM_MODE=builtin: the kernel with the series simulates them.
+ * PROBESIM_MODE=absent: the kernel steps them out of line.
  */
-#endif
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -259,13 +257,10 @@ static void input_pair(uint64_t seed, enum pac_key k, unsigned int i, uint64_t *
 
 /* ---- what ran ----------------------------------------------------------- */
 
-/*
- * Whether probesim simulates: by the mode and its switch. The kernel
- * itself simulates no PAC instruction, so builtin mode steps them.
- */
+/* Whether the probes are simulated: by the mode and, for probesim, its switch. */
 static bool pac_simulated(enum probesim_mode mode)
 {
-	return mode == MODE_LOADED && probesim_param_on("pac");
+	return mode_simulates(mode) && probesim_param_on("pac");
 }
 
 /* Mismatches of a signing function, probed against native, over @n inputs. */
@@ -304,9 +299,7 @@ FIXTURE(pac) {
 	bool event_added;
 	struct code native, probed;
 	unsigned long offsets[NR_PROBES];
-#ifdef PROBESIM_MODULE
 	struct probesim_stats before;
-#endif
 };
 
 FIXTURE_SETUP(pac)
@@ -334,10 +327,8 @@ FIXTURE_SETUP(pac)
 		TH_LOG("adding uprobes on %s: %s", self->probed_path, strerror(errno));
 	self->event_added = true;
 	ASSERT_EQ(0, probe_batch_enable(self->event, true)) TH_LOG("%s", strerror(errno));
-#ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode))
 		ASSERT_EQ(0, probesim_stats_read(&self->before));
-#endif
 	self->native.map = map_code(self->native_path);
 	ASSERT_NE(NULL, self->native.map);
 	self->probed.map = map_code(self->probed_path);
@@ -376,7 +367,6 @@ static void expect_ran(struct __test_metadata *_metadata, struct _test_data_pac 
 {
 	EXPECT_EQ(!self->simulated, has_xol_area(0))
 		TH_LOG("expected the probes %s", self->simulated ? "simulated" : "single-stepped");
-#ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
 		struct probesim_stats d;
 
@@ -384,7 +374,6 @@ static void expect_ran(struct __test_metadata *_metadata, struct _test_data_pac 
 		EXPECT_EQ(hits, d.hits[PROBESIM_PAC_FAMILY]);
 		EXPECT_EQ(patched, d.patched[PROBESIM_PAC_FAMILY]);
 	}
-#endif
 }
 
 /* The hits of each probe, as uprobe_profile has them, are @want[]. */
@@ -692,7 +681,7 @@ TEST_F(pac, threads)
 	struct thread_arg args[THREADS];
 	pthread_t threads[THREADS];
 	long want[NR_PROBES] = { 0 };
-	unsigned int t, known_mismatches = 0;
+	unsigned int t;
 
 	for (t = 0; t < THREADS; t++) {
 		args[t] = (struct thread_arg) {
@@ -702,23 +691,7 @@ TEST_F(pac, threads)
 	}
 	for (t = 0; t < THREADS; t++) {
 		ASSERT_EQ(0, pthread_join(threads[t], NULL));
-		if (self->mode == MODE_BUILTIN)
-			known_mismatches += args[t].mismatches;
-		else
-			EXPECT_EQ(0U, args[t].mismatches) TH_LOG("thread %u", t);
-	}
-	/*
-	 * Known and not yet explained: on the kernel with the patch series
-	 * (which does not simulate PAC, so these are stepped out of line),
-	 * some threads sign differently from natively in some runs (3 of 9
-	 * here, always with the IA key); the stock kernel's same out-of-line
-	 * steps (absent mode) never have. Reported, not counted as a pass,
-	 * until it is understood.
-	 */
-	if (known_mismatches) {
-		TH_LOG("%u of %u signings mismatched", known_mismatches,
-		       THREADS * NR_KEYS * CASE_RUNS);
-		SKIP(return, "KNOWN: out-of-line PAC steps mismatch across threads on the series kernel");
+		EXPECT_EQ(0U, args[t].mismatches) TH_LOG("thread %u", t);
 	}
 	/* Before 6.10 uprobe_profile can lose concurrent hits. */
 	if (tracefs_hits_percpu()) {
@@ -754,14 +727,12 @@ TEST_F(pac, uretprobe)
 		TH_LOG("LR %#llx is not the trampoline %#llx signed natively",
 		       (unsigned long long)seen[0], (unsigned long long)trampoline);
 	close(fd);
-#ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
 		struct probesim_stats d;
 
 		ASSERT_EQ(0, probesim_stats_since(&d, &self->before));
 		EXPECT_EQ(self->simulated ? 1L : 0L, d.hits[PROBESIM_PAC_FAMILY]);
 	}
-#endif
 }
 
 TEST_HARNESS_MAIN

@@ -79,10 +79,8 @@ static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
 {
 	const struct code_image *img = &self->img;
 	struct oracle_cmp cmp = { .arena = &self->arena };
-#ifdef PROBESIM_MODULE
 	bool counted = mode_counts(self->mode);
 	struct probesim_stats before, d;
-#endif
 	struct oracle_case c = { .layout = v->layout };
 	struct oracle_result n, p;
 	uint64_t sp = arena_page(&self->arena, v->sp_page);
@@ -92,21 +90,19 @@ static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
 	if (sim && !mode_simulates(self->mode))
 		SKIP(return,
 		     "nothing simulates here: no simulated leg (the xol test compares with native)");
-	if (sim && !system_allows_stp())
+	if (!sim && !mode_has_xol_leg(self->mode))
 		SKIP(return,
-		     "the CPU has MTE or POE: STP is never simulated here (the mte test checks that)");
+		     "the kernel simulates these itself: no out-of-line leg (the sim test compares with native)");
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, IFACE_PERF,
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
 				      err, sizeof(err)))
 		TH_LOG("%s", err);
-#ifdef PROBESIM_MODULE
 	if (counted) {
 		EXPECT_EQ(sim ? (long)img->stps : 0L,
 			  self->probed.attach.patched[PROBESIM_STP_FAMILY]);
 		ASSERT_EQ(0, probesim_stats_read(&before));
 	}
-#endif
 
 	oracle_state_init(&c.in, 1, sp | v->tag << 56);
 	ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
@@ -127,13 +123,11 @@ static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
 		EXPECT_TRUE(has_xol_area(0));
 	if (sim)
 		EXPECT_FALSE(has_xol_area(0)) TH_LOG("a simulated probe was single-stepped");
-#ifdef PROBESIM_MODULE
 	if (counted) {
 		ASSERT_EQ(0, probesim_stats_since(&d, &before));
 		EXPECT_EQ(sim ? (long)img->stps : 0L, d.hits[PROBESIM_STP_FAMILY]);
 		EXPECT_EQ(0L, d.stp_faults);
 	}
-#endif
 	oracle_result_free(&n);
 	oracle_result_free(&p);
 }

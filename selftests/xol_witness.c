@@ -15,14 +15,12 @@
  * batches of calls on command; its probes are a tracefs uprobe per target
  * and a perf uprobe bound to it. The hit counts prove the probes fired.
  */
-#ifdef PROBESIM_MODULE
 /*
  * PROBESIM_MODE=loaded or builtin: as above. PROBESIM_MODE=absent: the
  * control; the same process gets the XOL area with its first hits, since
  * every probe is single-stepped (but for NOP from Linux 6.13 on, which
  * the kernel simulates itself).
  */
-#endif
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
@@ -115,11 +113,9 @@ FIXTURE_SETUP(witness)
 			 call_family_name(f));
 		tracefs_probe_remove(self->name[f]);	/* stale */
 	}
-#ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
 		ASSERT_EQ(0, probesim_stats_wait_idle(10000));
 	}
-#endif
 
 	ASSERT_EQ(0, pipe(to_child));
 	ASSERT_EQ(0, pipe(from_child));
@@ -162,11 +158,9 @@ FIXTURE_TEARDOWN_PARENT(witness)
 		if (self->tracefs[f])
 			EXPECT_EQ(0, tracefs_probe_remove(self->name[f]));
 	}
-#ifdef PROBESIM_MODULE
 	if (mode_counts(self->mode)) {
 		EXPECT_EQ(0, probesim_stats_wait_idle(10000));
 	}
-#endif
 }
 
 /* One batch of calls in the child; true if it computed right. */
@@ -183,10 +177,8 @@ static bool simulated(enum probesim_mode mode, enum call_family family)
 {
 	if (call_family_kernel_simulates(family))
 		return true;
-#ifdef PROBESIM_MODULE
 	if (mode == MODE_LOADED)
 		return call_family_probesim_patches(family);
-#endif
 	return false;
 }
 

@@ -59,27 +59,20 @@ bool call_target_repeat(enum call_family family, long n)
 	return acc == (unsigned long)n;
 }
 
-/* What a simulation with every switch on takes: STP only past the gate. */
-static bool simulation_takes(enum call_family family)
-{
-	return family == CALL_NOP || system_allows_stp();
-}
-
+/* A kernel with the series simulates every family; 6.13 on, NOP. */
 bool call_family_kernel_simulates(enum call_family family)
 {
 	if (probesim_mode() == MODE_BUILTIN)
-		return simulation_takes(family);
+		return true;
 	return family == CALL_NOP && kernel_simulates_nop();
 }
 
-#ifdef PROBESIM_MODULE
 bool call_family_probesim_patches(enum call_family family)
 {
-	return !call_family_kernel_simulates(family) && simulation_takes(family);
+	return !call_family_kernel_simulates(family);
 }
 
 enum probesim_family call_family_counted_as(enum call_family family)
 {
 	return family == CALL_NOP ? PROBESIM_NOP_FAMILY : PROBESIM_STP_FAMILY;
 }
-#endif

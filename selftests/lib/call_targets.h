@@ -1,17 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifdef PROBESIM_MODULE
 /*
  * The call targets of the counting, XOL witness, lifetime stress and
  * unload selftests: functions that start with an instruction the
  * simulation takes, called in loops under probes, and what becomes of
  * probes of them.
  */
-#else
-/*
- * The call targets of the XOL witness test, and which of them the kernel
- * simulates.
- */
-#endif
 #ifndef PROBESIM_SELFTEST_CALL_TARGETS_H
 #define PROBESIM_SELFTEST_CALL_TARGETS_H
 
@@ -44,12 +37,11 @@ bool call_target_repeat(enum call_family family, long n);
 
 /*
  * Whether the kernel itself simulates probes of @family: NOP from Linux
- * 6.13 on, every family in PROBESIM_MODE=builtin (STP where the system
- * allows it). probesim then leaves them alone.
+ * 6.13 on, every family in PROBESIM_MODE=builtin. probesim then leaves
+ * them alone.
  */
 bool call_family_kernel_simulates(enum call_family family);
 
-#ifdef PROBESIM_MODULE
 /*
  * Whether a loaded probesim patches, and so simulates and counts, new
  * probes of @family on this system and kernel.
@@ -57,6 +49,5 @@ bool call_family_kernel_simulates(enum call_family family);
 bool call_family_probesim_patches(enum call_family family);
 /* The family of probesim/stats that counts probes of @family. */
 enum probesim_family call_family_counted_as(enum call_family family);
-#endif
 
 #endif

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#ifdef PROBESIM_MODULE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -36,4 +35,3 @@ long kmsg_read_new(int fd, const char *text, bool *found)
 	}
 	return n;
 }
-#endif /* PROBESIM_MODULE */

@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifdef PROBESIM_MODULE
 /*
  * The kernel log from a point on, for the tests that check what
  * probesim.ko says: how much (an unprivileged caller must not flood it)
@@ -21,4 +20,3 @@ int kmsg_open_end(void);
 long kmsg_read_new(int fd, const char *text, bool *found);
 
 #endif /* PROBESIM_SELFTEST_KMSG_H */
-#endif /* PROBESIM_MODULE */

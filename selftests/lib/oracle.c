@@ -474,8 +474,7 @@ unsigned int oracle_compare(const char *what, const struct oracle_result *n,
 				(unsigned long)ns->addr, (unsigned long)ps->addr);
 			diffs++;
 		}
-		if (!cmp->esr_may_differ &&
-		    (ns->has_esr != ps->has_esr || (ns->has_esr && ns->esr != ps->esr))) {
+		if (ns->has_esr != ps->has_esr || (ns->has_esr && ns->esr != ps->esr)) {
 			fprintf(stderr, "# %s: ESR record: native %s%#lx, probed %s%#lx\n",
 				what, ns->has_esr ? "" : "none ", (unsigned long)ns->esr,
 				ps->has_esr ? "" : "none ", (unsigned long)ps->esr);

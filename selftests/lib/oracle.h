@@ -140,10 +140,8 @@ struct oracle_leg {
 	struct oracle_probe probes[TARGET_MAX_PROBES + 1];
 	unsigned int nprobes;
 	bool switches;			/* the mode has switches to set */
-#ifdef PROBESIM_MODULE
 	bool counted;			/* and counters to read */
 	struct probesim_stats attach;	/* stats delta of the attach (counted) */
-#endif
 };
 
 /*
@@ -247,8 +245,6 @@ struct oracle_cmp {
 	/* A doubleword the probed run may leave unwritten or write (0: none). */
 	uintptr_t loose_addr;
 	uint64_t loose_value;
-	/* The probed run's signal frame may lack the ESR record. */
-	bool esr_may_differ;
 };
 
 /*

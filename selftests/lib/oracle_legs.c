@@ -130,9 +130,7 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 		    enum oracle_params params, enum probesim_mode mode,
 		    char *err, size_t errlen)
 {
-#ifdef PROBESIM_MODULE
 	struct probesim_stats before;
-#endif
 	unsigned int i;
 	void *base;
 	int fd, rc = 0;
@@ -140,10 +138,8 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 	memset(leg, 0, sizeof(*leg));
 	leg->img = img;
 	leg->iface = iface;
-	leg->switches = mode_simulates(mode);
-#ifdef PROBESIM_MODULE
+	leg->switches = mode_simulates(mode) && mode_has_xol_leg(mode);
 	leg->counted = mode_counts(mode);
-#endif
 	snprintf(leg->path, sizeof(leg->path), "/tmp/probesim-%d-%s-%s",
 		 getpid(), img->name, tag);
 	if (write_image(leg->path, img))
@@ -174,10 +170,8 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 	     (params == PARAMS_SIM && set_params("1"))))
 		return fail(err, errlen, "setting the simulation switches: %s",
 			    strerror(errno));
-#ifdef PROBESIM_MODULE
 	if (leg->counted && probesim_stats_read(&before))
 		rc = fail(err, errlen, "reading probesim stats");
-#endif
 	for (i = 0; !rc && i < img->nprobes; i++)
 		if (attach_one(leg, img->probes[i], false))
 			rc = fail(err, errlen, "attaching a uprobe at %s:%#lx: %s",
@@ -185,10 +179,8 @@ int oracle_leg_open(struct oracle_leg *leg, const struct code_image *img,
 	if (!rc && ret && attach_one(leg, img->entry, true))
 		rc = fail(err, errlen, "attaching a uretprobe at %s:%#lx: %s",
 			  leg->path, img->entry, strerror(errno));
-#ifdef PROBESIM_MODULE
 	if (leg->counted && !rc && probesim_stats_since(&leg->attach, &before))
 		rc = fail(err, errlen, "reading probesim stats");
-#endif
 	if (leg->switches && params != PARAMS_KEEP && set_params("1") && !rc)
 		rc = fail(err, errlen, "restoring the simulation switches: %s",
 			  strerror(errno));

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#ifdef PROBESIM_MODULE
 #include <stdio.h>
 #include <string.h>
 #include "stats.h"
@@ -126,4 +125,3 @@ int probesim_stats_wait_idle(int timeout_ms)
 		sleep_ms(10);
 	}
 }
-#endif

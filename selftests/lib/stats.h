@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifdef PROBESIM_MODULE
 /*
  * probesim.ko's counters, as debugfs probesim/stats shows them: for each
  * family of module/families.h its patched, live and hits counters, then
@@ -51,5 +50,4 @@ int probesim_stats_since(struct probesim_stats *d, const struct probesim_stats *
  */
 int probesim_stats_wait_idle(int timeout_ms);
 
-#endif
 #endif

@@ -14,18 +14,9 @@
 #include <unistd.h>
 #include "uprobes.h"
 
-#ifndef HWCAP2_MTE
-#define HWCAP2_MTE BIT(18)
-#endif
-#ifndef HWCAP2_POE
-#define HWCAP2_POE BIT(63)
-#endif
 
 #define TRACEFS "/sys/kernel/tracing"
-#ifdef PROBESIM_MODULE
 #define MODULE_SWITCHES "/sys/module/probesim/parameters"
-#endif
-#define BUILTIN_SWITCHES "/sys/module/uprobe_sim/parameters"
 #define GROUP "probesim_test"
 
 long read_file_long(const char *file, const char *format)
@@ -192,7 +183,6 @@ long perf_probe_hits(int fd)
 	return (long)count;
 }
 
-#ifdef PROBESIM_MODULE
 enum probesim_mode probesim_mode(void)
 {
 	const char *mode = getenv("PROBESIM_MODE");
@@ -205,13 +195,6 @@ enum probesim_mode probesim_mode(void)
 		return MODE_BUILTIN;
 	return MODE_UNSET;
 }
-#else
-/* In the kernel tree, the kernel itself simulates. */
-enum probesim_mode probesim_mode(void)
-{
-	return MODE_BUILTIN;
-}
-#endif
 
 const char *probesim_mode_name(enum probesim_mode mode)
 {
@@ -229,12 +212,9 @@ const char *probesim_mode_name(enum probesim_mode mode)
 
 int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen)
 {
-#ifdef PROBESIM_MODULE
 	bool loaded = probesim_is_loaded();
 
-#endif
 	*mode = probesim_mode();
-#ifdef PROBESIM_MODULE
 	if (*mode == MODE_UNSET) {
 		snprintf(err, errlen,
 			 "PROBESIM_MODE must be \"absent\", \"loaded\" or \"builtin\"");
@@ -245,26 +225,9 @@ int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen)
 			 probesim_mode_name(*mode), loaded ? "" : "not ");
 		return -1;
 	}
-#endif
-	if (*mode == MODE_BUILTIN && access(BUILTIN_SWITCHES "/nop", F_OK)) {
-		snprintf(err, errlen,
-			 "the kernel does not simulate uprobed instructions: no %s/nop",
-			 BUILTIN_SWITCHES);
-		return -1;
-	}
 	return 0;
 }
 
-static const char *switches_dir(void)
-{
-#ifdef PROBESIM_MODULE
-	if (probesim_mode() != MODE_BUILTIN)
-		return MODULE_SWITCHES;
-#endif
-	return BUILTIN_SWITCHES;
-}
-
-#ifdef PROBESIM_MODULE
 bool probesim_is_loaded(void)
 {
 	return access("/sys/module/probesim", F_OK) == 0;
@@ -293,14 +256,15 @@ int probesim_module_unload(void)
 		return -errno;
 	return 0;
 }
-#endif
 
 bool probesim_param_on(const char *name)
 {
 	char file[256], value[8] = "";
 	FILE *f;
 
-	snprintf(file, sizeof(file), "%s/%s", switches_dir(), name);
+	if (probesim_mode() == MODE_BUILTIN)
+		return true;
+	snprintf(file, sizeof(file), "%s/%s", MODULE_SWITCHES, name);
 	f = fopen(file, "r");
 	if (!f)
 		return false;
@@ -314,23 +278,17 @@ int probesim_set_param(const char *name, const char *value)
 {
 	char file[256];
 
-	snprintf(file, sizeof(file), "%s/%s", switches_dir(), name);
+	if (probesim_mode() == MODE_BUILTIN) {
+		errno = EOPNOTSUPP;
+		return -1;
+	}
+	snprintf(file, sizeof(file), "%s/%s", MODULE_SWITCHES, name);
 	return write_file(file, value, false);
 }
 
 bool kernel_simulates_nop(void)
 {
 	return kernel_at_least(6, 13);
-}
-
-bool system_allows_stp(void)
-{
-	unsigned long hwcap2 = getauxval(AT_HWCAP2);
-
-	/* probesim.ko decides per hit; the in-tree gate, per system. */
-	if (probesim_mode() != MODE_BUILTIN)
-		return true;
-	return !(hwcap2 & HWCAP2_MTE) && !(hwcap2 & HWCAP2_POE);
 }
 
 unsigned long xol_area_start(pid_t pid)

@@ -24,10 +24,8 @@
 /* BRK #5: the word a uprobe puts in place of the probed instruction. */
 #define UPROBE_BRK	0xd42000a0U
 
-#ifdef PROBESIM_MODULE
 /* probesim.ko's counters, which the tests check in PROBESIM_MODE=loaded. */
 #include "stats.h"
-#endif
 
 /*
  * In a test body: FIXTURE_SETUP skipped the test. Harnesses before Linux
@@ -81,23 +79,14 @@ int perf_probe_open(const char *path, unsigned long offset, bool ret, pid_t pid,
 /* Hits counted by a perf uprobe event, or -1. */
 long perf_probe_hits(int fd);
 
-#ifdef PROBESIM_MODULE
 /*
  * PROBESIM_MODE, as set by the suite: what the test must expect (never
  * taken from behaviour). ABSENT: nothing simulates but what the stock
  * kernel does. LOADED: probesim.ko simulates, with its switches in
  * /sys/module/probesim/parameters and its counters in debugfs. BUILTIN:
- * the kernel itself simulates (the patch series), with the same switches
- * in /sys/module/uprobe_sim/parameters and no counters. UNSET: none of
- * these.
+ * the kernel itself simulates (the patch series): everything, always,
+ * with no switches and no counters. UNSET: none of these.
  */
-#else
-/*
- * What simulates probed instructions: here, always the kernel itself
- * (BUILTIN), with a switch per family in
- * /sys/module/uprobe_sim/parameters.
- */
-#endif
 enum probesim_mode { MODE_UNSET, MODE_ABSENT, MODE_LOADED, MODE_BUILTIN };
 enum probesim_mode probesim_mode(void);
 const char *probesim_mode_name(enum probesim_mode mode);
@@ -114,23 +103,42 @@ static inline bool mode_counts(enum probesim_mode mode)
 }
 
 /*
- * A simulated push that faults goes back to the CPU, which takes the
- * native fault (probesim.ko). The in-tree handlers cannot decline a hit
- * yet: they raise the signal themselves, without the frame's ESR record.
+ * The simulation can be switched off, so that a probe is stepped out of
+ * line on this kernel (probesim's parameters). A kernel with the series
+ * simulates what it simulates: there is no out-of-line leg to compare.
+ */
+static inline bool mode_has_xol_leg(enum probesim_mode mode)
+{
+	return mode != MODE_BUILTIN;
+}
+
+/*
+ * A simulated push that faults is declined, and the CPU takes the native
+ * fault.
  */
 static inline bool mode_hands_faults_back(enum probesim_mode mode)
+{
+	return mode_simulates(mode);
+}
+
+/*
+ * probesim.ko declines a hit by trapping again (README, "Declining a
+ * hit"): the probe counts that hit twice, and steps out of line from then
+ * on. The kernel tree's handler declines before the hit completes: one
+ * hit, and the probe stays simulated.
+ */
+static inline bool mode_declines_by_trapping_again(enum probesim_mode mode)
 {
 	return mode == MODE_LOADED;
 }
 
 /*
- * The mode, checked: it must be set, probesim loaded exactly when it says
- * so, and the kernel's switches present for BUILTIN. Stores it in @mode
- * either way (for the teardown); 0, or -1 with the reason in @err.
+ * The mode, checked: it must be set, and probesim loaded exactly when it
+ * says so. Stores it in @mode either way (for the teardown); 0, or -1 with
+ * the reason in @err.
  */
 int probesim_mode_check(enum probesim_mode *mode, char *err, size_t errlen);
 
-#ifdef PROBESIM_MODULE
 /* probesim.ko state, for expectations set by the test's own mode. */
 bool probesim_is_loaded(void);
 /* finit_module(@ko, @params); 0 or -errno. */
@@ -139,10 +147,9 @@ int probesim_module_load(const char *ko, const char *params);
 long probesim_module_refcnt(void);
 /* delete_module("probesim", O_NONBLOCK); 0 or -errno. */
 int probesim_module_unload(void);
-#endif
 /*
- * A bool switch of the simulation is on, and setting one (0 on success):
- * probesim's parameters, or the kernel's in BUILTIN mode.
+ * A bool switch of probesim is on, and setting one (0 on success). In
+ * BUILTIN mode every family is on, and none can be set (EOPNOTSUPP).
  */
 bool probesim_param_on(const char *name);
 int probesim_set_param(const char *name, const char *value);
@@ -154,13 +161,6 @@ int probesim_set_param(const char *name, const char *value);
  * branch-target check. A fact of the kernel under test, by its version.
  */
 bool kernel_simulates_nop(void);
-
-/*
- * Whether the simulation may simulate STP on this system: the in-tree
- * gate refuses where the CPU has MTE or POE (a property of the system,
- * from the hwcaps, not something observed); probesim.ko decides per hit.
- */
-bool system_allows_stp(void);
 
 /* True if /proc/PID/maps (0: self) contains the "[uprobes]" XOL area. */
 bool has_xol_area(pid_t pid);
