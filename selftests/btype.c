@@ -99,12 +99,8 @@ static void btype(struct __test_metadata *_metadata, struct _test_data_btype *se
 	if (setup_skipped())
 		return;
 
-	if (sim && !mode_simulates(self->mode))
-		SKIP(return,
-		     "nothing simulates here: no simulated leg (the xol test compares with native)");
-	if (!sim && !mode_has_xol_leg(self->mode))
-		SKIP(return,
-		     "the kernel simulates these itself: no out-of-line leg (the sim test compares with native)");
+	if (!mode_has_leg(self->mode, sim))
+		SKIP(return, "%s", mode_missing_leg(self->mode, sim));
 
 	ASSERT_EQ(0, btype_image(&self->img, false));
 	ASSERT_EQ(1U, self->img.nops);

@@ -141,12 +141,8 @@ static void equiv(struct __test_metadata *_metadata, struct _test_data_equiv *se
 	unsigned int i, seed, diffs = 0;
 	char err[256] = "";
 
-	if (sim && !mode_simulates(self->mode))
-		SKIP(return,
-		     "nothing simulates here: no simulated leg (xol_* tests compare with native)");
-	if (!sim && !mode_has_xol_leg(self->mode))
-		SKIP(return,
-		     "the kernel simulates these itself: no out-of-line leg (the sim test compares with native)");
+	if (!mode_has_leg(self->mode, sim))
+		SKIP(return, "%s", mode_missing_leg(self->mode, sim));
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, iface, ret,
 				      params, self->mode, err, sizeof(err)))

@@ -440,12 +440,8 @@ static void run_case(struct __test_metadata *_metadata, struct _test_data_fault 
 	if (v->special == SPECIAL_PKEY && !oracle_hwcap2(HWCAP2_POE_BIT))
 		SKIP(return,
 		     "the CPU has no FEAT_S1POE (HWCAP2_POE; qemu 7.2 has none): no protection keys");
-	if (sim && !mode_simulates(self->mode))
-		SKIP(return,
-		     "nothing simulates here: no simulated leg (the xol test compares with native)");
-	if (!sim && !mode_has_xol_leg(self->mode))
-		SKIP(return,
-		     "the kernel simulates these itself: no out-of-line leg (the sim test compares with native)");
+	if (!mode_has_leg(self->mode, sim))
+		SKIP(return, "%s", mode_missing_leg(self->mode, sim));
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, IFACE_TRACEFS,
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,

@@ -87,12 +87,8 @@ static void push(struct __test_metadata *_metadata, struct _test_data_sp *self,
 	unsigned int i;
 	char err[256] = "";
 
-	if (sim && !mode_simulates(self->mode))
-		SKIP(return,
-		     "nothing simulates here: no simulated leg (the xol test compares with native)");
-	if (!sim && !mode_has_xol_leg(self->mode))
-		SKIP(return,
-		     "the kernel simulates these itself: no out-of-line leg (the sim test compares with native)");
+	if (!mode_has_leg(self->mode, sim))
+		SKIP(return, "%s", mode_missing_leg(self->mode, sim));
 
 	ASSERT_EQ(0, oracle_legs_open(&self->native, &self->probed, img, IFACE_PERF,
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,

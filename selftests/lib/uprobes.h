@@ -113,6 +113,22 @@ static inline bool mode_has_xol_leg(enum probesim_mode mode)
 }
 
 /*
+ * Whether a test can run its simulated leg (@sim) or its out-of-line one
+ * in @mode, and why not: the other leg compares with native instead.
+ */
+static inline bool mode_has_leg(enum probesim_mode mode, bool sim)
+{
+	return sim ? mode_simulates(mode) : mode_has_xol_leg(mode);
+}
+
+static inline const char *mode_missing_leg(enum probesim_mode mode, bool sim)
+{
+	if (sim)
+		return "nothing simulates here: no simulated leg (the xol test compares with native)";
+	return "the kernel simulates these itself: no out-of-line leg (the sim test compares with native)";
+}
+
+/*
  * A simulated push that faults is declined, and the CPU takes the native
  * fault.
  */
