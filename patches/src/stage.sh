@@ -76,7 +76,13 @@ add_includes() {
 	for inc in "$@"; do
 		grep -qxF "$inc" "$file" && continue
 		awk -v inc="$inc" '
-			function dir(s) { sub(/\/[^\/]*$/, "", s); sub(/^#include /, "", s); return s }
+			# <linux/x.h> is in <linux, "x.h" in ".
+			function dir(s) {
+				sub(/^#include /, "", s)
+				if (s !~ /\//) return substr(s, 1, 1)
+				sub(/\/[^\/]*$/, "", s)
+				return s
+			}
 			{ line[NR] = $0 }
 			/^#include / {
 				last = NR
