@@ -20,6 +20,8 @@
 #include <asm/esr.h>
 #include <asm/system_misc.h>
 
+#include "decode-insn.h"
+
 #ifdef CONFIG_UPROBES
 /*
  * Whether the entry that maps @addr in the current task has the GP bit:
