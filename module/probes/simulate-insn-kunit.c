@@ -269,10 +269,31 @@ static void complete_sim_test(struct kunit *test)
 	}
 }
 
+/*
+ * An instruction that raised a signal instead of completing left PC on
+ * itself: PSTATE stays as the exception found it. A branch to itself
+ * completes there.
+ */
+static void complete_sim_at_itself_test(struct kunit *test)
+{
+	u64 pstate = 0x60000000 | PSR_BTYPE_C;
+	struct pt_regs regs, want;
+
+	synth_regs(&regs, 0x0000fffffffff008, 0x0000aaaaaaab1000, pstate);
+	memcpy(&want, &regs, sizeof(want));
+	arm_uprobe_complete_sim(0xa9bf7bfd, 0x0000aaaaaaab1000, &regs);	/* stp */
+	expect_regs(test, &regs, &want, 0xa9bf7bfd);
+
+	want.pstate = 0x60000000;
+	arm_uprobe_complete_sim(0x14000000, 0x0000aaaaaaab1000, &regs);	/* b . */
+	expect_regs(test, &regs, &want, 0x14000000);
+}
+
 static struct kunit_case btype_test_cases[] = {
 	KUNIT_CASE_PARAM(btype_compatible_test, btype_gen_params),
 	KUNIT_CASE(btype_bt0_set_test),
 	KUNIT_CASE_PARAM(complete_sim_test, complete_gen_params),
+	KUNIT_CASE(complete_sim_at_itself_test),
 	{}
 };
 

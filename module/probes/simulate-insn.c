@@ -138,11 +138,17 @@ EXPORT_SYMBOL_IF_KUNIT(arm_uprobe_check_branch_target);
  * from an unguarded page, 11 otherwise; everything else 00), so that the
  * branch target is checked as it would be; and a debugger's single step
  * is taken now, as after the real instruction, rather than after the next.
+ * An instruction other than a branch that left PC where it was raised a
+ * signal instead of completing (an SP alignment fault): PSTATE stays as
+ * the exception found it.
  */
 void arm_uprobe_complete_sim(u32 insn, long addr, struct pt_regs *regs)
 {
 	u64 btype = PSR_BTYPE_NONE;
 	u32 rn;
+
+	if (!aarch64_insn_is_branch(insn) && instruction_pointer(regs) == addr)
+		return;
 
 	if (system_supports_bti()) {
 		if (aarch64_insn_is_blr(insn)) {
