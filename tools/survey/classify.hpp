@@ -2,7 +2,7 @@
 // aside), a few common prologue shapes for comparison with earlier counts,
 // and what each kernel variant does with a uprobe on it (Outcome).
 // probesim's part comes from the module's own decode table
-// (module/decode.c), the stock kernels' part from kernel_rules.
+// (module/probes/decode-insn.c), the stock kernels' part from kernel_rules.
 #pragma once
 
 #include <array>
@@ -16,7 +16,7 @@ namespace probesim::survey {
 
 // What an instruction is. Disjoint; the first that applies wins. The
 // classes named after probesim's families are exactly what its decode
-// table assigns to the family (module/decode.c); an instruction of the
+// table assigns to the family (module/probes/decode-insn.c); an instruction of the
 // same kind that the table leaves alone falls into a later class.
 enum class RawClass {
   kNop,        // probesim's nop family (exactly NOP)

@@ -3,7 +3,7 @@
 // (arm_probe_decode_insn(), which arch_uprobe_analyze_insn() calls) and
 // the aarch64_insn_is_*() matchers of arch/arm64/include/asm/insn.h.
 // Nothing here is probesim's: probesim's own decode table is
-// module/decode.c.
+// module/probes/decode-insn.c.
 #pragma once
 
 #include <cstdint>

@@ -60,7 +60,7 @@ TEST(Classify, RawClasses) {
 }
 
 TEST(Classify, EveryFamilyOfTheDecoderIsKnown) {
-  // A family added to module/decode.c must get a class and an outcome
+  // A family added to the decoder must get a class and an outcome
   // here, or the survey would count it as plain XOL.
   for (int f = PROBESIM_NONE + 1; f < PROBESIM_NR_FAMILIES; f++) {
     const char* name = probesim_family_name(static_cast<enum probesim_family>(f));

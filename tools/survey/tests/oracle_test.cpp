@@ -1,4 +1,4 @@
-// probesim's decode table (module/decode.c) against capstone's
+// probesim's decode table (module/probes/decode-insn.c) against capstone's
 // disassembly:
 //   probesim says nop      <=> capstone says "nop";
 //   probesim says stp-push <=> capstone says "stp" with two 64-bit GPR
