@@ -88,7 +88,7 @@ bool arm_probe_decode_bitmask(u32 insn, u64 *imm)
 }
 EXPORT_SYMBOL_IF_KUNIT(arm_probe_decode_bitmask);
 
-static bool aarch64_insn_is_logic_imm(u32 insn)
+static bool dp_is_logic_imm(u32 insn)
 {
 	u64 imm;
 
@@ -97,7 +97,7 @@ static bool aarch64_insn_is_logic_imm(u32 insn)
 	       arm_probe_decode_bitmask(insn, &imm);
 }
 
-static bool aarch64_insn_is_add_sub_imm(u32 insn)
+static bool dp_is_add_sub_imm(u32 insn)
 {
 	if (aarch64_insn_is_add_sub_imm_tags(insn))
 		return false;
@@ -106,7 +106,7 @@ static bool aarch64_insn_is_add_sub_imm(u32 insn)
 }
 
 /* A 32-bit register has two halfwords to move into, hw 0 and 1. */
-static bool aarch64_insn_is_movewide(u32 insn)
+static bool dp_is_movewide(u32 insn)
 {
 	if (!aarch64_insn_is_movz(insn) && !aarch64_insn_is_movn(insn) &&
 	    !aarch64_insn_is_movk(insn))
@@ -115,28 +115,28 @@ static bool aarch64_insn_is_movewide(u32 insn)
 }
 
 /* A 32-bit operation shifts its register operand by at most 31. */
-static bool aarch64_insn_shift_fits(u32 insn)
+static bool dp_shift_fits(u32 insn)
 {
 	return (insn & BIT(31)) ||
 	       aarch64_insn_decode_immediate(AARCH64_INSN_IMM_6, insn) < 32;
 }
 
-static bool aarch64_insn_is_logic_reg(u32 insn)
+static bool dp_is_logic_reg(u32 insn)
 {
 	return (aarch64_insn_is_and(insn) || aarch64_insn_is_bic(insn) ||
 		aarch64_insn_is_orr(insn) || aarch64_insn_is_orn(insn) ||
 		aarch64_insn_is_eor(insn) || aarch64_insn_is_eon(insn) ||
 		aarch64_insn_is_ands(insn) || aarch64_insn_is_bics(insn)) &&
-	       aarch64_insn_shift_fits(insn);
+	       dp_shift_fits(insn);
 }
 
 /* ROR (shift 11) is for the logical instructions only. */
-static bool aarch64_insn_is_add_sub_reg(u32 insn)
+static bool dp_is_add_sub_reg(u32 insn)
 {
 	return (aarch64_insn_is_add(insn) || aarch64_insn_is_adds(insn) ||
 		aarch64_insn_is_sub(insn) || aarch64_insn_is_subs(insn)) &&
 	       (insn & GENMASK(23, 22)) != GENMASK(23, 22) &&
-	       aarch64_insn_shift_fits(insn);
+	       dp_shift_fits(insn);
 }
 
 /*
@@ -151,15 +151,15 @@ uprobe_sim_handler_t *arm_uprobe_decode_sim(u32 insn)
 	 * Register-only data processing, which opens most functions that
 	 * push no frame (sub sp, mov, and, cmp): nothing to fault on.
 	 */
-	if (aarch64_insn_is_logic_imm(insn))
+	if (dp_is_logic_imm(insn))
 		return simulate_logic_imm;
-	if (aarch64_insn_is_add_sub_imm(insn))
+	if (dp_is_add_sub_imm(insn))
 		return simulate_add_sub_imm;
-	if (aarch64_insn_is_movewide(insn))
+	if (dp_is_movewide(insn))
 		return simulate_movewide;
-	if (aarch64_insn_is_logic_reg(insn))
+	if (dp_is_logic_reg(insn))
 		return simulate_logic_reg;
-	if (aarch64_insn_is_add_sub_reg(insn))
+	if (dp_is_add_sub_reg(insn))
 		return simulate_add_sub_reg;
 #ifdef PROBESIM_WITH_BTI
 	/* The landing pads that open indirectly called functions. */
