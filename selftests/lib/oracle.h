@@ -34,6 +34,15 @@ struct cpu_state {
 
 #define NZCV_MASK	0xf0000000ULL
 
+/* The registers of a struct cpu_state by number: x0-x30, then SP, NZCV. */
+#define CPU_REG_SP	31
+#define CPU_REG_NZCV	32
+#define CPU_NR_REGS	33
+
+/* "x0" ... "x30", "sp", "nzcv". */
+const char *cpu_reg_name(unsigned int r);
+uint64_t cpu_reg(const struct cpu_state *s, unsigned int r);
+
 /*
  * What the trampolines (trampoline.S) run code from and record it in:
  * oracle_enter() here, raw_enter() for raw.h's blocks. The assembly
@@ -246,6 +255,25 @@ struct oracle_cmp {
 	uintptr_t loose_addr;
 	uint64_t loose_value;
 };
+
+/*
+ * The registers in which @b differs from @a, bit r for register r
+ * (cpu_reg()); NZCV by its flags alone. With @cmp (may be NULL), a
+ * uretprobe's trampoline in @b where @a has oracle_return_address() is
+ * no difference.
+ */
+uint64_t cpu_state_diff(const struct cpu_state *a, const struct cpu_state *b,
+			const struct oracle_cmp *cmp);
+/*
+ * The registers of @diff (cpu_state_diff()) as text, into @out (cut at
+ * @len): " x3 in 0x1 native 0x2 probed 0x3;" a register, where "in" is
+ * @in's value (left out if @in is NULL) and the other two are @a's and
+ * @b's under their names @a_name and @b_name.
+ */
+void cpu_state_diff_text(uint64_t diff, const struct cpu_state *in,
+			 const char *a_name, const struct cpu_state *a,
+			 const char *b_name, const struct cpu_state *b,
+			 char *out, size_t len);
 
 /*
  * Compare a probed run with the native one; print every difference as a
