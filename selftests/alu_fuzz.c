@@ -602,51 +602,6 @@ fail:
 	return NULL;
 }
 
-/* A state diff as text: two states named @a_name and @b_name, into @out. */
-struct diff_text {
-	const char *a_name, *b_name;
-	char *out;
-	size_t len;
-	int used;
-};
-
-/* Append register @name to @d if @a and @b differ; 1 if they do. */
-static unsigned int diff_reg(struct diff_text *d, const char *name, uint64_t in,
-			     uint64_t a, uint64_t b)
-{
-	if (a == b)
-		return 0;
-	if (d->used < (int)d->len)
-		d->used += snprintf(d->out + d->used, d->len - d->used,
-				    " %s in %#llx %s %#llx %s %#llx;", name,
-				    (unsigned long long)in,
-				    d->a_name, (unsigned long long)a,
-				    d->b_name, (unsigned long long)b);
-	return 1;
-}
-
-/* The registers @a and @b differ in, as text; how many. */
-static unsigned int state_diff(const struct cpu_state *in, const char *a_name,
-			       const struct cpu_state *a, const char *b_name,
-			       const struct cpu_state *b, char *out, size_t len)
-{
-	struct diff_text d = {
-		.a_name = a_name, .b_name = b_name, .out = out, .len = len,
-	};
-	unsigned int r, n = 0;
-
-	out[0] = 0;
-	for (r = 0; r < 31; r++) {
-		char name[8];
-
-		snprintf(name, sizeof(name), "x%u", r);
-		n += diff_reg(&d, name, in->x[r], a->x[r], b->x[r]);
-	}
-	n += diff_reg(&d, "sp", in->sp, a->sp, b->sp);
-	n += diff_reg(&d, "nzcv", in->nzcv, a->nzcv, b->nzcv);
-	return n;
-}
-
 /* The source operands of @insn and their values in @in, as text. */
 static void operands(enum alu_class cls, uint32_t insn, const struct cpu_state *in,
 		     char *out, size_t len)
@@ -739,7 +694,8 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 			state_init(&in, b->cls, b->first + i, k);
 			raw_run(map + i * BLOCK_BYTES, &in, out);
 			ASSERT_TRUE(native_plausible(b->cls, b->insn[i], &in, out)) {
-				state_diff(&in, "in", &in, "out", out, err, sizeof(err));
+				cpu_state_diff_text(cpu_state_diff(&in, out, NULL), NULL,
+						    "in", &in, "out", out, err, sizeof(err));
 				TH_LOG("native run of %#010x changed:%s", b->insn[i], err);
 			}
 		}
@@ -773,15 +729,19 @@ static void fuzz_batch(struct __test_metadata *_metadata,
 		for (k = 0; k < b->states; k++) {
 			const struct cpu_state *n = &b->native[i * b->states + k];
 			struct cpu_state in, out;
+			uint64_t diff;
 
 			state_init(&in, b->cls, b->first + i, k);
 			raw_run(map + i * BLOCK_BYTES, &in, &out);
-			if (!state_diff(&in, "native", n, "probed", &out, err, sizeof(err)))
+			diff = cpu_state_diff(n, &out, NULL);
+			if (!diff)
 				continue;
 			++*mismatches;
 			if (++*reported <= MAX_REPORTED) {
 				char ops[128];
 
+				cpu_state_diff_text(diff, &in, "native", n, "probed", &out,
+						    err, sizeof(err));
 				operands(b->cls, b->insn[i], &in, ops, sizeof(ops));
 				diag("MISMATCH %s #%lu insn %#010x state %u, sources%s:%s",
 				     class_name(b->cls), b->first + i, b->insn[i], k,
