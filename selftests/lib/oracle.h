@@ -236,6 +236,16 @@ struct oracle_case {
 /* Lay out the arena, run @leg's code from @c->in, record it all in @res. */
 int oracle_run(const struct oracle_leg *leg, const struct arena *a,
 	       const struct oracle_case *c, struct oracle_result *res);
+/*
+ * Run @c on @native into @n, then on @probed into @p. Where the mode
+ * counts (@probed->counted), @runs gets the change of probesim's counters
+ * over the two runs; else it is zeroed. 0, or -1 if a run or a read of
+ * the counters failed.
+ */
+int oracle_legs_run(const struct oracle_leg *native, const struct oracle_leg *probed,
+		    const struct arena *a, const struct oracle_case *c,
+		    struct oracle_result *n, struct oracle_result *p,
+		    struct probesim_stats *runs);
 void oracle_result_free(struct oracle_result *res);
 
 /* The return address oracle_enter() passes in x30. */

@@ -199,6 +199,21 @@ int oracle_legs_open(struct oracle_leg *native, struct oracle_leg *probed,
 			       iface, ret, params, mode, err, errlen);
 }
 
+int oracle_legs_run(const struct oracle_leg *native, const struct oracle_leg *probed,
+		    const struct arena *a, const struct oracle_case *c,
+		    struct oracle_result *n, struct oracle_result *p,
+		    struct probesim_stats *runs)
+{
+	struct probesim_stats before;
+
+	memset(runs, 0, sizeof(*runs));
+	if (probed->counted && probesim_stats_read(&before))
+		return -1;
+	if (oracle_run(native, a, c, n) || oracle_run(probed, a, c, p))
+		return -1;
+	return probed->counted ? probesim_stats_since(runs, &before) : 0;
+}
+
 long oracle_leg_hits(const struct oracle_leg *leg, unsigned int i)
 {
 	const struct oracle_probe *p = &leg->probes[i];
