@@ -31,8 +31,6 @@
 #include "oracle.h"
 #include "uprobes.h"
 
-#define HWCAP2_BTI_BIT	BIT(17)
-
 #define BTI		0xd503241fU
 #define BTI_C		0xd503245fU
 #define BTI_J		0xd503249fU
@@ -413,12 +411,11 @@ FIXTURE_VARIANT_ADD(bti, nop_blr_unguarded) {
 FIXTURE_SETUP(bti)
 {
 	char err[256] = "";
+	int ready = oracle_setup_bti(&self->mode, &self->arena, err, sizeof(err));
 
-	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
-		TH_LOG("%s", err);
-	if (!oracle_hwcap2(HWCAP2_BTI_BIT))
-		SKIP(return, "the CPU has no BTI (HWCAP2_BTI)");
-	ASSERT_EQ(0, arena_init(&self->arena));
+	ASSERT_LE(0, ready) TH_LOG("%s", err);
+	if (ready)
+		SKIP(return, "%s", err);
 	ASSERT_EQ(0, image_alloc(&self->img, "bti", 2));
 	bti_image(&self->img, variant->insn, variant->entry, variant->guarded, &self->probe);
 	self->insn = variant->insn;

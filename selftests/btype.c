@@ -15,8 +15,6 @@
 #include "oracle.h"
 #include "uprobes.h"
 
-#define HWCAP2_BTI_BIT	BIT(17)
-
 static const char layout_rw[] = "wwwwwwwwwwwwwwww";
 
 /* Two pages: NOP at the end of the first, RET opening the guarded second. */
@@ -45,12 +43,11 @@ FIXTURE(btype) {
 FIXTURE_SETUP(btype)
 {
 	char err[256] = "";
+	int ready = oracle_setup_bti(&self->mode, &self->arena, err, sizeof(err));
 
-	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
-		TH_LOG("%s", err);
-	if (!oracle_hwcap2(HWCAP2_BTI_BIT))
-		SKIP(return, "the CPU has no BTI (HWCAP2_BTI)");
-	ASSERT_EQ(0, arena_init(&self->arena));
+	ASSERT_LE(0, ready) TH_LOG("%s", err);
+	if (ready)
+		SKIP(return, "%s", err);
 }
 
 FIXTURE_TEARDOWN(btype)

@@ -186,6 +186,14 @@ void oracle_params_restore(enum probesim_mode mode);
 int oracle_setup(enum probesim_mode *mode, struct code_image *img,
 		 const char *target, struct arena *a, char *err, size_t errlen);
 /*
+ * What a fixture that builds its own image, with PROT_BTI pages, starts
+ * with: the mode, checked (probesim_mode_check()), and the arena. 0; 1
+ * if the CPU has no BTI, with the reason to skip in @err and no arena;
+ * or -1 with the reason in @err.
+ */
+int oracle_setup_bti(enum probesim_mode *mode, struct arena *a, char *err,
+		     size_t errlen);
+/*
  * The teardown of such a fixture: close both legs, set the switches
  * back (loaded and builtin modes), release the arena, free the image. Safe
  * on a zeroed fixture and after a failed setup.

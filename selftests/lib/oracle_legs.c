@@ -15,6 +15,7 @@
 #ifndef PROT_BTI
 #define PROT_BTI	0x10
 #endif
+#define HWCAP2_BTI_BIT	BIT(17)
 
 bool oracle_hwcap2(unsigned long bit)
 {
@@ -66,6 +67,20 @@ int oracle_setup(enum probesim_mode *mode, struct code_image *img,
 		return fail(err, errlen, "no target %s", target);
 	if (image_from_target(img, t))
 		return fail(err, errlen, "no memory for the image of %s", target);
+	if (arena_init(a))
+		return fail(err, errlen, "no free address for the arena");
+	return 0;
+}
+
+int oracle_setup_bti(enum probesim_mode *mode, struct arena *a, char *err,
+		     size_t errlen)
+{
+	if (probesim_mode_check(mode, err, errlen))
+		return -1;
+	if (!oracle_hwcap2(HWCAP2_BTI_BIT)) {
+		snprintf(err, errlen, "the CPU has no BTI (HWCAP2_BTI)");
+		return 1;
+	}
 	if (arena_init(a))
 		return fail(err, errlen, "no free address for the arena");
 	return 0;
