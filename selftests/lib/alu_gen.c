@@ -10,19 +10,6 @@
 
 /* ---- the classes --------------------------------------------------------- */
 
-static const char * const class_names[ALU_NR_CLASSES] = {
-	[ALU_LOGIC_IMM] = "logic_imm",
-	[ALU_ADDSUB_IMM] = "addsub_imm",
-	[ALU_MOVEWIDE] = "movewide",
-	[ALU_LOGIC_REG] = "logic_reg",
-	[ALU_ADDSUB_REG] = "addsub_reg",
-};
-
-const char *alu_class_name(unsigned int cls)
-{
-	return cls < ALU_NR_CLASSES ? class_names[cls] : "none";
-}
-
 enum probesim_family alu_class_family(enum alu_class cls)
 {
 	static const enum probesim_family families[ALU_NR_CLASSES] = {
@@ -34,6 +21,12 @@ enum probesim_family alu_class_family(enum alu_class cls)
 	};
 
 	return families[cls];
+}
+
+/* Each class is one family of module/families.h, and goes by its name. */
+const char *alu_class_name(unsigned int cls)
+{
+	return cls < ALU_NR_CLASSES ? probesim_family_name(alu_class_family(cls)) : "none";
 }
 
 static unsigned int field(uint32_t insn, unsigned int lsb, unsigned int width)
@@ -363,31 +356,31 @@ void alu_coverage_print(const struct alu_coverage *c, enum alu_class cls,
 	unsigned int i;
 
 	diag("%s: %lu encodings, %u state%s each; sf=0 %lu, sf=1 %lu; Rd=31 %lu",
-	     class_names[cls], c->n, states, states == 1 ? "" : "s",
+	     alu_class_name(cls), c->n, states, states == 1 ? "" : "s",
 	     c->sf[0], c->sf[1], c->rd31);
 	for (i = 0; i < 8; i++)
 		if (kind_names[cls][i])
 			len += snprintf(line + len, sizeof(line) - len, " %s %lu",
 					kind_names[cls][i], c->kind[i]);
-	diag("%s: opc:%s", class_names[cls], line);
+	diag("%s: opc:%s", alu_class_name(cls), line);
 	switch (cls) {
 	case ALU_LOGIC_IMM:
 		diag("%s: Rn=31 %lu; esize 2: %lu, 4: %lu, 8: %lu, 16: %lu, 32: %lu, 64: %lu",
-		     class_names[cls], c->rn31, c->esize[1], c->esize[2],
+		     alu_class_name(cls), c->rn31, c->esize[1], c->esize[2],
 		     c->esize[3], c->esize[4], c->esize[5], c->esize[6]);
 		diag("%s: one 1 %lu, all but one 1 %lu, rotation 0 %lu, rotation max %lu",
-		     class_names[cls], c->ones_min, c->ones_max, c->rot_zero,
+		     alu_class_name(cls), c->ones_min, c->ones_max, c->rot_zero,
 		     c->rot_max);
-		diag("%s: ignored immr bits set %lu", class_names[cls], c->immr_high);
+		diag("%s: ignored immr bits set %lu", alu_class_name(cls), c->immr_high);
 		break;
 	case ALU_ADDSUB_IMM:
 		diag("%s: Rn=31 %lu; LSL #0 %lu, LSL #12 %lu; imm12=0 %lu, imm12=0xfff %lu",
-		     class_names[cls], c->rn31, c->shift[0], c->shift[1],
+		     alu_class_name(cls), c->rn31, c->shift[0], c->shift[1],
 		     c->imm_zero, c->imm_max);
 		break;
 	case ALU_MOVEWIDE:
 		diag("%s: hw=0 %lu, hw=1 %lu, hw=2 %lu, hw=3 %lu; imm16=0 %lu, imm16=0xffff %lu",
-		     class_names[cls], c->hw[0], c->hw[1], c->hw[2], c->hw[3],
+		     alu_class_name(cls), c->hw[0], c->hw[1], c->hw[2], c->hw[3],
 		     c->imm_zero, c->imm_max);
 		break;
 	default:
@@ -396,7 +389,7 @@ void alu_coverage_print(const struct alu_coverage *c, enum alu_class cls,
 			len += snprintf(line + len, sizeof(line) - len, " %s %lu,",
 					shifts[i], c->shift[i]);
 		diag("%s: Rn=31 %lu, Rm=31 %lu; shift:%s imm6=0 %lu, imm6=max %lu",
-		     class_names[cls], c->rn31, c->rm31, line, c->imm_zero,
+		     alu_class_name(cls), c->rn31, c->rm31, line, c->imm_zero,
 		     c->imm_max);
 		break;
 	}

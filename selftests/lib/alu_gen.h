@@ -30,10 +30,10 @@ enum alu_class {
 	ALU_NR_CLASSES
 };
 
-/* "logic_imm", ...: the class's name; "none" past the last. */
-const char *alu_class_name(unsigned int cls);
 /* The family probesim counts the class's probes in. */
 enum probesim_family alu_class_family(enum alu_class cls);
+/* "logic_imm", ...: its family's name; "none" past the last class. */
+const char *alu_class_name(unsigned int cls);
 
 /* ---- decoding an encoding ------------------------------------------------ */
 
