@@ -31,8 +31,6 @@
 #include "oracle.h"
 #include "uprobes.h"
 
-#define HWCAP2_BTI_BIT	BIT(17)
-
 #define BTI		0xd503241fU
 #define BTI_C		0xd503245fU
 #define BTI_J		0xd503249fU
@@ -413,12 +411,11 @@ FIXTURE_VARIANT_ADD(bti, nop_blr_unguarded) {
 FIXTURE_SETUP(bti)
 {
 	char err[256] = "";
+	int ready = oracle_setup_bti(&self->mode, &self->arena, err, sizeof(err));
 
-	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
-		TH_LOG("%s", err);
-	if (!oracle_hwcap2(HWCAP2_BTI_BIT))
-		SKIP(return, "the CPU has no BTI (HWCAP2_BTI)");
-	ASSERT_EQ(0, arena_init(&self->arena));
+	ASSERT_LE(0, ready) TH_LOG("%s", err);
+	if (ready)
+		SKIP(return, "%s", err);
 	ASSERT_EQ(0, image_alloc(&self->img, "bti", 2));
 	bti_image(&self->img, variant->insn, variant->entry, variant->guarded, &self->probe);
 	self->insn = variant->insn;
@@ -433,13 +430,11 @@ FIXTURE_TEARDOWN(bti)
 			&self->img);
 }
 
-static void run(struct __test_metadata *_metadata, const struct oracle_leg *leg,
-		const struct arena *a, struct oracle_result *res)
+/* What every leg runs: one state, SP in the middle of a read-write arena. */
+static void bti_case(struct oracle_case *c, const struct arena *a)
 {
-	struct oracle_case c = { .layout = layout_rw };
-
-	oracle_state_init(&c.in, 5, arena_page(a, 8));
-	ASSERT_EQ(0, oracle_run(leg, a, &c, res));
+	*c = (struct oracle_case){ .layout = layout_rw };
+	oracle_state_init(&c->in, 5, arena_page(a, 8));
 }
 
 /*
@@ -469,6 +464,7 @@ static void rebase(struct oracle_result *res, size_t size)
 TEST_F(bti, native_follows_the_arm_arm)
 {
 	struct oracle_result n;
+	struct oracle_case c;
 	char err[256] = "";
 
 	if (setup_skipped())
@@ -477,7 +473,8 @@ TEST_F(bti, native_follows_the_arm_arm)
 	ASSERT_EQ(0, oracle_leg_open(&self->native, &self->img, "native", IFACE_NONE,
 				     false, PARAMS_KEEP, self->mode, err, sizeof(err)))
 		TH_LOG("%s", err);
-	run(_metadata, &self->native, &self->arena, &n);
+	bti_case(&c, &self->arena);
+	ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
 	if (self->trap) {
 		EXPECT_FALSE(n.completed);
 		EXPECT_EQ(1U, n.nsig);
@@ -496,8 +493,9 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
 	bool counted = mode_counts(self->mode);
-	struct probesim_stats before, d;
 	struct oracle_result n, p;
+	struct oracle_case c;
+	struct probesim_stats d;
 	char err[256] = "";
 	unsigned int diffs;
 	bool nop = self->insn == INSN_NOP;
@@ -521,17 +519,15 @@ static void compare(struct __test_metadata *_metadata, struct _test_data_bti *se
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
 				      err, sizeof(err)))
 		TH_LOG("%s", err);
-	if (counted) {
+	if (counted)
 		EXPECT_EQ(patched ? 1L : 0L, self->probed.attach.patched[fam]);
-		ASSERT_EQ(0, probesim_stats_read(&before));
-	}
-	run(_metadata, &self->native, &self->arena, &n);
-	run(_metadata, &self->probed, &self->arena, &p);
+	bti_case(&c, &self->arena);
+	ASSERT_EQ(0, oracle_legs_run(&self->native, &self->probed, &self->arena, &c,
+				     &n, &p, &d));
 	EXPECT_EQ(1L, oracle_leg_hits(&self->probed, 0));
 	/* XOL steps through the XOL area; simulation never creates it. */
 	EXPECT_EQ(stepped, has_xol_area(0)) TH_LOG("XOL area present: %d", has_xol_area(0));
 	if (counted) {
-		ASSERT_EQ(0, probesim_stats_since(&d, &before));
 		EXPECT_EQ(patched ? 1L : 0L, d.hits[fam]);
 		EXPECT_EQ(patched && self->trap ? 1L : 0L, d.branch_target_faults);
 	}

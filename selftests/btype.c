@@ -15,8 +15,6 @@
 #include "oracle.h"
 #include "uprobes.h"
 
-#define HWCAP2_BTI_BIT	BIT(17)
-
 static const char layout_rw[] = "wwwwwwwwwwwwwwww";
 
 /* Two pages: NOP at the end of the first, RET opening the guarded second. */
@@ -45,12 +43,11 @@ FIXTURE(btype) {
 FIXTURE_SETUP(btype)
 {
 	char err[256] = "";
+	int ready = oracle_setup_bti(&self->mode, &self->arena, err, sizeof(err));
 
-	ASSERT_EQ(0, probesim_mode_check(&self->mode, err, sizeof(err)))
-		TH_LOG("%s", err);
-	if (!oracle_hwcap2(HWCAP2_BTI_BIT))
-		SKIP(return, "the CPU has no BTI (HWCAP2_BTI)");
-	ASSERT_EQ(0, arena_init(&self->arena));
+	ASSERT_LE(0, ready) TH_LOG("%s", err);
+	if (ready)
+		SKIP(return, "%s", err);
 }
 
 FIXTURE_TEARDOWN(btype)
@@ -90,9 +87,9 @@ static void btype(struct __test_metadata *_metadata, struct _test_data_btype *se
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
 	bool counted = mode_counts(self->mode);
-	struct probesim_stats before, d;
 	struct oracle_case c = { .layout = layout_rw };
 	struct oracle_result n, p;
+	struct probesim_stats d;
 	bool stepped, patched;
 	char err[256] = "";
 
@@ -111,23 +108,19 @@ static void btype(struct __test_metadata *_metadata, struct _test_data_btype *se
 				      false, sim ? PARAMS_SIM : PARAMS_XOL, self->mode,
 				      err, sizeof(err)))
 		TH_LOG("%s", err);
-	if (counted) {
+	if (counted)
 		EXPECT_EQ(patched ? 1L : 0L, self->probed.attach.patched[PROBESIM_NOP_FAMILY]);
-		ASSERT_EQ(0, probesim_stats_read(&before));
-	}
 
 	oracle_state_init(&c.in, 2, arena_page(&self->arena, 8));
-	ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n));
-	ASSERT_EQ(0, oracle_run(&self->probed, &self->arena, &c, &p));
+	ASSERT_EQ(0, oracle_legs_run(&self->native, &self->probed, &self->arena, &c,
+				     &n, &p, &d));
 	EXPECT_TRUE(n.completed && !n.nsig) oracle_dump("native", &n);
 	EXPECT_EQ(0U, oracle_compare(sim ? "sim" : "xol", &n, &p, &cmp));
 	EXPECT_EQ(1L, oracle_leg_hits(&self->probed, 0));
 	/* XOL steps through the XOL area; simulation never creates it. */
 	EXPECT_EQ(stepped, has_xol_area(0)) TH_LOG("XOL area present: %d", has_xol_area(0));
-	if (counted) {
-		ASSERT_EQ(0, probesim_stats_since(&d, &before));
+	if (counted)
 		EXPECT_EQ(patched ? 1L : 0L, d.hits[PROBESIM_NOP_FAMILY]);
-	}
 	oracle_result_free(&n);
 	oracle_result_free(&p);
 }

@@ -340,6 +340,25 @@ static pid_t fork_waiting(int go[2], int (*fn)(const void *), const void *arg)
 	return pid;
 }
 
+/*
+ * A child running @fn, counted by a perf pair of its own (perf[1]), which
+ * is open before the child is let go so that it counts every call.
+ */
+static pid_t start_probed_child(struct __test_metadata *_metadata,
+				FIXTURE_DATA(counting) *self,
+				int (*fn)(const void *), const void *arg)
+{
+	int go[2];
+	pid_t child = fork_waiting(go, fn, arg);
+
+	ASSERT_LT(0, child);
+	EXPECT_EQ(0, perf_pair_open(&self->perf[1], self->path, self->offset,
+				    child));
+	ASSERT_EQ(1, write(go[1], "g", 1));
+	close(go[1]);
+	return child;
+}
+
 static int fork_child(const void *arg)
 {
 	const FIXTURE_VARIANT(counting) *variant = arg;
@@ -350,7 +369,7 @@ static int fork_child(const void *arg)
 /* Parent and child call at the same time, probed the same way. */
 TEST_F(counting, fork)
 {
-	int go[2], status, cpu;
+	int status, cpu;
 	pid_t child;
 	bool ok;
 
@@ -361,12 +380,7 @@ TEST_F(counting, fork)
 	attach_tracefs(_metadata, self);
 	ASSERT_EQ(0, perf_pair_open(&self->perf[0], self->path, self->offset,
 				    getpid()));
-	child = fork_waiting(go, fork_child, variant);
-	ASSERT_LT(0, child);
-	EXPECT_EQ(0, perf_pair_open(&self->perf[1], self->path, self->offset,
-				    child));
-	ASSERT_EQ(1, write(go[1], "g", 1));
-	close(go[1]);
+	child = start_probed_child(_metadata, self, fork_child, variant);
 	ok = call_target_repeat(variant->family, FORK_CALLS);
 	ASSERT_EQ(child, waitpid(child, &status, 0));
 	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
@@ -398,16 +412,11 @@ static int exec_child(const void *arg)
  */
 TEST_F(counting, exec)
 {
-	int go[2], status;
+	int status;
 	pid_t child;
 
 	attach_tracefs(_metadata, self);
-	child = fork_waiting(go, exec_child, variant);
-	ASSERT_LT(0, child);
-	EXPECT_EQ(0, perf_pair_open(&self->perf[1], self->path, self->offset,
-				    child));
-	ASSERT_EQ(1, write(go[1], "g", 1));
-	close(go[1]);
+	child = start_probed_child(_metadata, self, exec_child, variant);
 	ASSERT_EQ(child, waitpid(child, &status, 0));
 	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		TH_LOG("child: status 0x%x (3: wrong results after exec, 4: before, 5: exec failed)",

@@ -374,30 +374,82 @@ static bool same_word(uint64_t native, uint64_t probed, const struct oracle_cmp 
 	       native == oracle_return_address();
 }
 
+const char *cpu_reg_name(unsigned int r)
+{
+	static const char * const names[CPU_NR_REGS] = {
+		"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9",
+		"x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17", "x18",
+		"x19", "x20", "x21", "x22", "x23", "x24", "x25", "x26", "x27",
+		"x28", "x29", "x30",
+		[CPU_REG_SP] = "sp", [CPU_REG_NZCV] = "nzcv",
+	};
+
+	return r < CPU_NR_REGS ? names[r] : "?";
+}
+
+uint64_t cpu_reg(const struct cpu_state *s, unsigned int r)
+{
+	if (r == CPU_REG_SP)
+		return s->sp;
+	if (r == CPU_REG_NZCV)
+		return s->nzcv;
+	return s->x[r];
+}
+
+uint64_t cpu_state_diff(const struct cpu_state *a, const struct cpu_state *b,
+			const struct oracle_cmp *cmp)
+{
+	uint64_t diff = 0;
+	unsigned int r;
+
+	for (r = 0; r < 31; r++)
+		if (!same_word(a->x[r], b->x[r], cmp))
+			diff |= 1ULL << r;
+	if (a->sp != b->sp)
+		diff |= 1ULL << CPU_REG_SP;
+	/* The other bits of PSTATE are none of the code's doing. */
+	if ((a->nzcv & NZCV_MASK) != (b->nzcv & NZCV_MASK))
+		diff |= 1ULL << CPU_REG_NZCV;
+	return diff;
+}
+
+void cpu_state_diff_text(uint64_t diff, const struct cpu_state *in,
+			 const char *a_name, const struct cpu_state *a,
+			 const char *b_name, const struct cpu_state *b,
+			 char *out, size_t len)
+{
+	size_t used = 0;
+	unsigned int r;
+	char from[32];
+
+	out[0] = 0;
+	for (r = 0; r < CPU_NR_REGS && used < len; r++) {
+		if (!(diff & 1ULL << r))
+			continue;
+		from[0] = 0;
+		if (in)
+			snprintf(from, sizeof(from), " in %#llx",
+				 (unsigned long long)cpu_reg(in, r));
+		used += snprintf(out + used, len - used, " %s%s %s %#llx %s %#llx;",
+				 cpu_reg_name(r), from,
+				 a_name, (unsigned long long)cpu_reg(a, r),
+				 b_name, (unsigned long long)cpu_reg(b, r));
+	}
+}
+
 static unsigned int compare_state(const char *what, const char *which,
 				  const struct cpu_state *n, const struct cpu_state *p,
 				  const struct oracle_cmp *cmp)
 {
-	unsigned int i, diffs = 0;
+	uint64_t diff = cpu_state_diff(n, p, cmp);
+	unsigned int r;
 
-	for (i = 0; i < 31; i++) {
-		if (same_word(n->x[i], p->x[i], cmp))
-			continue;
-		fprintf(stderr, "# %s: %s x%u: native %#lx, probed %#lx\n", what,
-			which, i, (unsigned long)n->x[i], (unsigned long)p->x[i]);
-		diffs++;
-	}
-	if (n->sp != p->sp) {
-		fprintf(stderr, "# %s: %s sp: native %#lx, probed %#lx\n", what,
-			which, (unsigned long)n->sp, (unsigned long)p->sp);
-		diffs++;
-	}
-	if ((n->nzcv & NZCV_MASK) != (p->nzcv & NZCV_MASK)) {
-		fprintf(stderr, "# %s: %s nzcv: native %#lx, probed %#lx\n", what,
-			which, (unsigned long)n->nzcv, (unsigned long)p->nzcv);
-		diffs++;
-	}
-	return diffs;
+	for (r = 0; r < CPU_NR_REGS; r++)
+		if (diff & 1ULL << r)
+			fprintf(stderr, "# %s: %s %s: native %#lx, probed %#lx\n", what,
+				which, cpu_reg_name(r), (unsigned long)cpu_reg(n, r),
+				(unsigned long)cpu_reg(p, r));
+	return __builtin_popcountll(diff);
 }
 
 static unsigned int compare_memory(const char *what, const char *which,

@@ -34,6 +34,15 @@ struct cpu_state {
 
 #define NZCV_MASK	0xf0000000ULL
 
+/* The registers of a struct cpu_state by number: x0-x30, then SP, NZCV. */
+#define CPU_REG_SP	31
+#define CPU_REG_NZCV	32
+#define CPU_NR_REGS	33
+
+/* "x0" ... "x30", "sp", "nzcv". */
+const char *cpu_reg_name(unsigned int r);
+uint64_t cpu_reg(const struct cpu_state *s, unsigned int r);
+
 /*
  * What the trampolines (trampoline.S) run code from and record it in:
  * oracle_enter() here, raw_enter() for raw.h's blocks. The assembly
@@ -177,6 +186,14 @@ void oracle_params_restore(enum probesim_mode mode);
 int oracle_setup(enum probesim_mode *mode, struct code_image *img,
 		 const char *target, struct arena *a, char *err, size_t errlen);
 /*
+ * What a fixture that builds its own image, with PROT_BTI pages, starts
+ * with: the mode, checked (probesim_mode_check()), and the arena. 0; 1
+ * if the CPU has no BTI, with the reason to skip in @err and no arena;
+ * or -1 with the reason in @err.
+ */
+int oracle_setup_bti(enum probesim_mode *mode, struct arena *a, char *err,
+		     size_t errlen);
+/*
  * The teardown of such a fixture: close both legs, set the switches
  * back (loaded and builtin modes), release the arena, free the image. Safe
  * on a zeroed fixture and after a failed setup.
@@ -227,6 +244,16 @@ struct oracle_case {
 /* Lay out the arena, run @leg's code from @c->in, record it all in @res. */
 int oracle_run(const struct oracle_leg *leg, const struct arena *a,
 	       const struct oracle_case *c, struct oracle_result *res);
+/*
+ * Run @c on @native into @n, then on @probed into @p. Where the mode
+ * counts (@probed->counted), @runs gets the change of probesim's counters
+ * over the two runs; else it is zeroed. 0, or -1 if a run or a read of
+ * the counters failed.
+ */
+int oracle_legs_run(const struct oracle_leg *native, const struct oracle_leg *probed,
+		    const struct arena *a, const struct oracle_case *c,
+		    struct oracle_result *n, struct oracle_result *p,
+		    struct probesim_stats *runs);
 void oracle_result_free(struct oracle_result *res);
 
 /* The return address oracle_enter() passes in x30. */
@@ -246,6 +273,25 @@ struct oracle_cmp {
 	uintptr_t loose_addr;
 	uint64_t loose_value;
 };
+
+/*
+ * The registers in which @b differs from @a, bit r for register r
+ * (cpu_reg()); NZCV by its flags alone. With @cmp (may be NULL), a
+ * uretprobe's trampoline in @b where @a has oracle_return_address() is
+ * no difference.
+ */
+uint64_t cpu_state_diff(const struct cpu_state *a, const struct cpu_state *b,
+			const struct oracle_cmp *cmp);
+/*
+ * The registers of @diff (cpu_state_diff()) as text, into @out (cut at
+ * @len): " x3 in 0x1 native 0x2 probed 0x3;" a register, where "in" is
+ * @in's value (left out if @in is NULL) and the other two are @a's and
+ * @b's under their names @a_name and @b_name.
+ */
+void cpu_state_diff_text(uint64_t diff, const struct cpu_state *in,
+			 const char *a_name, const struct cpu_state *a,
+			 const char *b_name, const struct cpu_state *b,
+			 char *out, size_t len);
 
 /*
  * Compare a probed run with the native one; print every difference as a

@@ -15,6 +15,7 @@
 #ifndef PROT_BTI
 #define PROT_BTI	0x10
 #endif
+#define HWCAP2_BTI_BIT	BIT(17)
 
 bool oracle_hwcap2(unsigned long bit)
 {
@@ -66,6 +67,20 @@ int oracle_setup(enum probesim_mode *mode, struct code_image *img,
 		return fail(err, errlen, "no target %s", target);
 	if (image_from_target(img, t))
 		return fail(err, errlen, "no memory for the image of %s", target);
+	if (arena_init(a))
+		return fail(err, errlen, "no free address for the arena");
+	return 0;
+}
+
+int oracle_setup_bti(enum probesim_mode *mode, struct arena *a, char *err,
+		     size_t errlen)
+{
+	if (probesim_mode_check(mode, err, errlen))
+		return -1;
+	if (!oracle_hwcap2(HWCAP2_BTI_BIT)) {
+		snprintf(err, errlen, "the CPU has no BTI (HWCAP2_BTI)");
+		return 1;
+	}
 	if (arena_init(a))
 		return fail(err, errlen, "no free address for the arena");
 	return 0;
@@ -197,6 +212,21 @@ int oracle_legs_open(struct oracle_leg *native, struct oracle_leg *probed,
 		return -1;
 	return oracle_leg_open(probed, img, params == PARAMS_SIM ? "sim" : "xol",
 			       iface, ret, params, mode, err, errlen);
+}
+
+int oracle_legs_run(const struct oracle_leg *native, const struct oracle_leg *probed,
+		    const struct arena *a, const struct oracle_case *c,
+		    struct oracle_result *n, struct oracle_result *p,
+		    struct probesim_stats *runs)
+{
+	struct probesim_stats before;
+
+	memset(runs, 0, sizeof(*runs));
+	if (probed->counted && probesim_stats_read(&before))
+		return -1;
+	if (oracle_run(native, a, c, n) || oracle_run(probed, a, c, p))
+		return -1;
+	return probed->counted ? probesim_stats_since(runs, &before) : 0;
 }
 
 long oracle_leg_hits(const struct oracle_leg *leg, unsigned int i)
