@@ -4,6 +4,11 @@
 PROBESIM_CACHE=${PROBESIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/probesim}
 export PROBESIM_CACHE
 export CCACHE_DIR=${CCACHE_DIR:-$PROBESIM_CACHE/ccache}
+# Paths under the cache are hashed relative to the directory a compiler
+# runs in, so that two kernel trees laid out alike (a build directory two
+# levels below a common root, its source at ../../src/NAME) share their
+# objects: a series' build starts from the stock kernel's (series_tree).
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PROBESIM_CACHE} CCACHE_NOHASHDIR=1
 CROSS=${CROSS:-aarch64-linux-gnu-}
 # The test kernels carry no BTF, so pahole plays no part: name one that does
 # not exist for kernels and modules alike, so that whether the host has
@@ -183,6 +188,17 @@ base_repo() {
 	cp -al "$pristine/." "$dir/"
 	cp -al "$repo" "$dir/.git"
 	rm -f "$dir/.git/probesim-complete"
+}
+
+# series_tree NAME KVER, series_build NAME: where make patches keeps the
+# tree of series NAME, on kernel KVER, and where its kernel is built: laid
+# out as the stock kernels are under the cache (src/, and a build
+# directory two levels down), so that ccache serves both (CCACHE_BASEDIR).
+series_tree() {
+	echo "$PROBESIM_CACHE/series/$1/src/$(basename "$(pristine_tree "$2")")"
+}
+series_build() {
+	echo "$PROBESIM_CACHE/series/$1/build/kernel"
 }
 
 # kernel_release TREE: the version the kernel tree says it is (X.Y.Z), read

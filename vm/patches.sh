@@ -64,14 +64,15 @@ export GIT_AUTHOR_DATE=${date:-2026-11-29T00:00:00Z}
 export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 gitq() { git -c core.autocrlf=false -c user.useConfigOnly=false "$@"; }
 
-# series_tree BASE NAME [COUNT]: a git tree of the pristine BASE with the
-# series (its first COUNT recipes) applied, one commit per recipe, in
-# series/NAME; prints its path.
-series_tree() {
+# apply_series BASE NAME [COUNT]: a git tree of the pristine BASE with the
+# series (its first COUNT recipes) applied, one commit per recipe, at
+# series_tree NAME BASE; prints its path.
+apply_series() {
 	local base=$1 name=$2 count=${3:-} tree recipe f n=0
 	# One place per series, shared by checkouts: the series build directory
 	# then stays valid, and each regeneration rebuilds only what changed.
-	tree=$PROBESIM_CACHE/series/$name
+	tree=$(series_tree "$name" "$base")
+	mkdir -p "$(dirname "$tree")"
 	# The previous tree, for the times of files that come out the same.
 	rm -rf "$tree.old"
 	[ ! -d "$tree" ] || mv "$tree" "$tree.old"
@@ -168,7 +169,7 @@ for base in "${@:-$mainline fixes 6.12 6.1}"; do
 	for b in $base; do
 		case $b in
 		"$mainline")
-			tree=$(series_tree "$mainline" "$mainline")
+			tree=$(apply_series "$mainline" "$mainline")
 			write_series "$tree" "$out_top/$mainline" base..HEAD PATCH \
 				"$src/cover-letter" "$(base_line "$mainline")
 It is the tree closest to mainline here; the series is to be rebased onto
@@ -176,7 +177,7 @@ the arm64 tree before sending. Patches 1-$nstable are fixes for stable and
 are also sent as a series of their own."
 			;;
 		fixes)
-			tree=$(series_tree "$mainline" fixes "$nstable")
+			tree=$(apply_series "$mainline" fixes "$nstable")
 			write_series "$tree" "$out_top/fixes" base..HEAD PATCH \
 				"$src/cover-letter-fixes" "$(base_line "$mainline")
 It is the tree closest to mainline here; to be rebased onto the arm64
@@ -184,7 +185,7 @@ tree before sending. The backports to the stable trees are generated
 from the same source."
 			;;
 		*)
-			tree=$(series_tree "$b" "$b" "$nstable")
+			tree=$(apply_series "$b" "$b" "$nstable")
 			write_series "$tree" "$out_top/$b" base..HEAD "PATCH $b.y" \
 				"$src/cover-letter-fixes" "$(base_line "$b")
 The backport to $b.y of the fixes, for stable once they are merged

@@ -138,8 +138,8 @@ result "checkpatch --strict on the $base series" "$rc"
 # touches only the files it changes; a prefix built before with the same
 # tree is not built again), a backport whole. The in-tree KUnit suite is
 # built in as soon as it exists, and runs at boot.
-series=$PROBESIM_CACHE/series/$base
-out=$PROBESIM_CACHE/series-build/$base
+series=$(series_tree "$base" "$kver")
+out=$(series_build "$base")
 stamps=$PROBESIM_CACHE/series-ok
 mkdir -p "$out" "$stamps"
 fragment=$(cat "$here/configs/common.config" "$here/configs/test.config"
