@@ -33,10 +33,14 @@ cp "$here/guest/probesim.sh" "$stage/lib/"
 cp -r "$here/guest/suites" "$stage/suites"
 if [ "$moddir" != - ]; then
 	find "$moddir/src" -maxdepth 1 -name '*.ko' -exec cp {} "$stage/modules/" \;
+	# A mutant's build may have the main module alone (build-modules.sh
+	# --main-only).
 	find "$moddir/src/vm/negative" -maxdepth 1 -name '*.ko' \
 		-exec cp {} "$stage/modules/negative/" \;
-	cp "$moddir/refusal/probesim.ko" "$stage/modules/refusal/"
-	cp "$moddir/unreached/probesim.ko" "$stage/modules/unreached/"
+	for copy in refusal unreached; do
+		[ ! -f "$moddir/$copy/probesim.ko" ] ||
+			cp "$moddir/$copy/probesim.ko" "$stage/modules/$copy/"
+	done
 fi
 if [ -d "$payload" ]; then
 	cp -r "$payload"/. "$stage/"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# build-modules.sh [--src DIR] KBUILD OUT: build probesim.ko, its KUnit
-# module, the test bed's negative modules and a probesim.ko that must
-# refuse to load (OUT/refusal) against the kernel build in KBUILD, into
-# OUT. --src builds another copy of the sources (a mutant).
+# build-modules.sh [--src DIR [--main-only]] KBUILD OUT: build probesim.ko,
+# its KUnit module, the test bed's negative modules and the copies of
+# probesim.ko that must refuse to load (OUT/refusal, OUT/unreached)
+# against the kernel build in KBUILD, into OUT. --src builds another copy
+# of the sources (a mutant); --main-only then builds probesim.ko and its
+# KUnit module alone, for a suite that loads nothing else.
 # Sources are mirrored into OUT first: kbuild builds external modules in
 # their source tree, and a per-kernel mirror keeps kernels apart while
 # rsync keeps rebuilds incremental.
@@ -12,10 +14,14 @@ top=$(dirname "$here")
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-src=$top
+src=$top main_only=''
 if [ "${1:-}" = --src ]; then
 	src=$(cd "$2" && pwd)
 	shift 2
+	if [ "${1:-}" = --main-only ]; then
+		main_only=1
+		shift
+	fi
 fi
 [ $# -eq 2 ] || die "usage: $0 [--src DIR] KBUILD OUT"
 kbuild=$1 out=$2
@@ -26,7 +32,9 @@ kbuild=$1 out=$2
 # refuse to load: one finds no free path (refusal:
 # PROBESIM_TEST_NO_FREE_PATH), one no call to its hook (unreached:
 # PROBESIM_TEST_HOOK_UNREACHED).
-for mirror in src refusal unreached; do
+mirrors=(src refusal unreached)
+[ -z "$main_only" ] || mirrors=(src)
+for mirror in "${mirrors[@]}"; do
 	mkdir -p "$out/$mirror"
 	rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
 		--include 'Kbuild' --include 'dkms.conf' --include 'module/***' --include 'kunit/***' \
@@ -43,8 +51,9 @@ mmake() {
 		CC="ccache ${CROSS}gcc" "${pahole[@]}" -j"$(nproc)" W=1 "$@"
 }
 build() {
-	mmake M="$out/src" modules >"$out/build.log" 2>&1 &&
-		mmake M="$out/src/vm/negative" modules >>"$out/build.log" 2>&1 &&
+	mmake M="$out/src" modules >"$out/build.log" 2>&1 || return 1
+	[ -z "$main_only" ] || return 0
+	mmake M="$out/src/vm/negative" modules >>"$out/build.log" 2>&1 &&
 		mmake M="$out/refusal" KCFLAGS=-DPROBESIM_TEST_NO_FREE_PATH \
 			modules >>"$out/build.log" 2>&1 &&
 		mmake M="$out/unreached" KCFLAGS=-DPROBESIM_TEST_HOOK_UNREACHED \

@@ -73,7 +73,15 @@ flock 8
 moddir=-
 if [ "$kind" != series ]; then
 	moddir=$PROBESIM_OUT/modules/$(basename "$kbuild")
-	[ ${#srcopt[@]} -eq 0 ] || moddir=$moddir-$label
+	if [ ${#srcopt[@]} -gt 0 ]; then
+		moddir=$moddir-$label
+		# A mutant run of suites that load probesim.ko and its KUnit
+		# module alone needs no other copy.
+		case ",$suites," in
+		*,module-load,* | *,selftests,* | *,neg-*) ;;
+		*) srcopt+=(--main-only) ;;
+		esac
+	fi
 	"$here/build-modules.sh" "${srcopt[@]}" "$kbuild" "$moddir"
 fi
 payload=$("$here/build-payload.sh")

@@ -8,7 +8,7 @@
 # from what they observe.
 export PROBESIM_KO=/modules/probesim.ko
 
-if [ "$PROBESIM_KERNEL" != series ]; then
+if [ "$PROBESIM_KERNEL" != series ] && [ -z "${SELFTESTS_ONLY:-}" ]; then
 	# Loading itself: parameters, refusals, the untested-kernel line.
 	# shellcheck source=vm/guest/suites/module-load.sh
 	. /suites/module-load.sh
