@@ -94,6 +94,20 @@ void probesim_arm64_notify_die(const char *str, struct pt_regs *regs, int signo,
 	probesim_arm64_notify_die_fn(str, regs, signo, sicode, far, err);
 }
 
+#ifndef PROBESIM_HAVE_INLINE_INSN_IS_BRANCH
+/* Every branch, as the kernel's own predicate (inline on 6.12 and 7.3) has it. */
+bool probesim_insn_is_branch(u32 insn)
+{
+	return aarch64_insn_is_b(insn) || aarch64_insn_is_bl(insn) ||
+	       aarch64_insn_is_bcond(insn) ||
+	       aarch64_insn_is_cbz(insn) || aarch64_insn_is_cbnz(insn) ||
+	       aarch64_insn_is_tbz(insn) || aarch64_insn_is_tbnz(insn) ||
+	       aarch64_insn_is_br(insn) || aarch64_insn_is_br_auth(insn) ||
+	       aarch64_insn_is_blr(insn) || aarch64_insn_is_blr_auth(insn) ||
+	       aarch64_insn_is_ret(insn) || aarch64_insn_is_ret_auth(insn);
+}
+#endif
+
 /*
  * NOP, as Linux 6.13 simulates it (simulate_nop()); arm_uprobe_complete_sim()
  * does the rest.

@@ -18,6 +18,10 @@
 #define user_fastforward_single_step	probesim_user_fastforward_single_step
 #define force_signal_inject		probesim_force_signal_inject
 #define arm64_notify_die		probesim_arm64_notify_die
+/* Inline on 6.12 and 7.3, but out of line and not exported on 6.1. */
+#ifndef PROBESIM_HAVE_INLINE_INSN_IS_BRANCH
+#define aarch64_insn_is_branch		probesim_insn_is_branch
+#endif
 
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
