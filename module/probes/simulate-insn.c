@@ -554,13 +554,14 @@ bool simulate_stp_push(u32 opcode, long addr, struct pt_regs *regs)
 	/*
 	 * Linux runs EL0 with SCTLR_EL1.SA0 set: an access based on an SP
 	 * that is not 16-byte aligned takes an SP alignment fault before
-	 * any store, reported as do_sp_pc_abort() reports it. Raised here
-	 * because not every implementation of the check can be relied on
-	 * in an out-of-line step (qemu does not make it).
+	 * any store, reported as do_sp_pc_abort() reports it. The kernel's
+	 * stores below are based on a general register, which the CPU does
+	 * not check that way, so the check on the task's SP is made here.
+	 * FIELD_PREP() keeps the ESR unsigned where the EC values are ints.
 	 */
 	if (regs->sp & 0xf) {
 		arm64_notify_die("SP/PC alignment exception", regs, SIGBUS, BUS_ADRALN, regs->sp,
-				 ESR_ELx_EC_SP_ALIGN << ESR_ELx_EC_SHIFT | ESR_ELx_IL);
+				 FIELD_PREP(ESR_ELx_EC_MASK, ESR_ELx_EC_SP_ALIGN) | ESR_ELx_IL);
 		return true;
 	}
 
