@@ -263,7 +263,6 @@ static bool pac_simulated(enum probesim_mode mode)
 	return mode_simulates(mode) && probesim_param_on("pac");
 }
 
-/* Mismatches of a signing function, probed against native, over @n inputs. */
 /* How many of @n inputs of @seed @probed signs with key @k otherwise than @native. */
 static unsigned int key_mismatches(const struct code *native, const struct code *probed,
 				   uint64_t seed, enum pac_key k, unsigned int n, bool report)
@@ -291,6 +290,7 @@ static unsigned int key_mismatches(const struct code *native, const struct code 
 	return bad;
 }
 
+/* The same over both keys. */
 static unsigned int sign_mismatches(const struct code *native, const struct code *probed,
 				    uint64_t seed, unsigned int n, bool report)
 {
@@ -571,7 +571,24 @@ TEST_F(pac, reset_keys)
 	expect_ran(_metadata, self, 4 * NR_KEYS * CASE_RUNS, NR_PROBES);
 }
 
-/* The child's exit status: 0, 1 if it signed differently, 2 if it ran otherwise. */
+/*
+ * What a child's exit status says: 0 all well, 1 it signed differently,
+ * 2 the probes ran otherwise than expected (simulated or not), and
+ * anything else that it could not set itself up.
+ */
+static const char *child_outcome(int status)
+{
+	switch (status) {
+	case 1:
+		return "signed differently";
+	case 2:
+		return "did not run the probes as expected";
+	default:
+		return "could not set itself up";
+	}
+}
+
+/* A forked child signs as its parent; its exit status is child_outcome()'s. */
 TEST_F(pac, fork_child)
 {
 	static uint64_t parent[NR_KEYS][CASE_RUNS];
@@ -599,8 +616,7 @@ TEST_F(pac, fork_child)
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(0, WEXITSTATUS(status))
-		TH_LOG("the child %s", WEXITSTATUS(status) == 1 ? "signed differently" :
-		       "did not run the probes as expected");
+		TH_LOG("the child %s", child_outcome(WEXITSTATUS(status)));
 }
 
 /*
@@ -671,8 +687,7 @@ TEST_F(pac, exec_child)
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(0, WEXITSTATUS(status))
-		TH_LOG("the exec'd program %s", WEXITSTATUS(status) == 1 ? "signed differently" :
-		       "did not run the probes as expected");
+		TH_LOG("the exec'd program %s", child_outcome(WEXITSTATUS(status)));
 	/* Its keys are its own (see count_changed() on narrow PAC fields). */
 	for (k = 0; k < NR_KEYS; k++) {
 		const char *key = key_names[k];
@@ -698,9 +713,8 @@ static void *sign_thread(void *p)
 }
 
 /*
- * THREADS threads of one process sign with key @k at once. The exit
- * status: 0, 1 if a thread signed differently, 2 if the probes ran
- * otherwise than expected, 3 if a thread could not be started.
+ * THREADS threads of one process sign with key @k at once; the exit
+ * status is child_outcome()'s, 3 if a thread could not be started.
  */
 static int sign_in_threads(struct _test_data_pac *self, enum pac_key k)
 {
@@ -752,9 +766,7 @@ TEST_F(pac, threads)
 		ASSERT_TRUE(WIFEXITED(status));
 		EXPECT_EQ(0, WEXITSTATUS(status))
 			TH_LOG("%s: the threads %s", key_names[k],
-			       WEXITSTATUS(status) == 1 ? "signed differently" :
-			       WEXITSTATUS(status) == 2 ? "did not run the probes as expected" :
-			       "did not start");
+			       child_outcome(WEXITSTATUS(status)));
 	}
 	/* Before 6.10 uprobe_profile can lose concurrent hits. */
 	if (tracefs_hits_percpu()) {
