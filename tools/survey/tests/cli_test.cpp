@@ -56,7 +56,10 @@ TEST(VersionLine, IsDkmsConfsPackageVersion) {
 
 class Cli : public ::testing::Test {
  protected:
-  std::string dir_ = ::testing::TempDir() + "/probesim_survey_cli";
+  // One directory per test: ctest runs the tests of this fixture as
+  // processes of their own, side by side, and each writes its "good".
+  std::string dir_ = ::testing::TempDir() + "/probesim_survey_cli_" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name();
   void SetUp() override { std::filesystem::create_directories(dir_); }
   std::string write(const std::string& name, const std::vector<std::uint8_t>& b) {
     std::string path = dir_ + "/" + name;
