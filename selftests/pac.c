@@ -588,6 +588,12 @@ static const char *child_outcome(int status)
 	}
 }
 
+/* The exit status of a child that had @bad mismatches, as child_outcome() reads it. */
+static int child_status(unsigned int bad, bool simulated)
+{
+	return bad ? 1 : has_xol_area(0) == !simulated ? 0 : 2;
+}
+
 /* A forked child signs as its parent; its exit status is child_outcome()'s. */
 TEST_F(pac, fork_child)
 {
@@ -611,7 +617,7 @@ TEST_F(pac, fork_child)
 			}
 		if (bad)
 			fprintf(stderr, "# child: %u signed differently from its parent\n", bad);
-		_exit(bad ? 1 : has_xol_area(0) == !self->simulated ? 0 : 2);
+		_exit(child_status(bad, self->simulated));
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_TRUE(WIFEXITED(status));
@@ -649,7 +655,7 @@ __attribute__((constructor)) static void exec_child_main(void)
 			printf("%llx\n", (unsigned long long)table[k][i]);
 	fflush(stdout);
 	bad = sign_mismatches(&native, &probed, SEED, CASE_RUNS, true);
-	_exit(bad ? 1 : has_xol_area(0) == !simulated ? 0 : 2);
+	_exit(child_status(bad, simulated));
 }
 
 TEST_F(pac, exec_child)
@@ -714,7 +720,8 @@ static void *sign_thread(void *p)
 
 /*
  * THREADS threads of one process sign with key @k at once; the exit
- * status is child_outcome()'s, 3 if a thread could not be started.
+ * status is child_outcome()'s, 3 if a thread could not be started or
+ * joined.
  */
 static int sign_in_threads(struct _test_data_pac *self, enum pac_key k)
 {
@@ -731,13 +738,14 @@ static int sign_in_threads(struct _test_data_pac *self, enum pac_key k)
 			return 3;
 	}
 	for (t = 0; t < THREADS; t++) {
-		pthread_join(threads[t], NULL);
+		if (pthread_join(threads[t], NULL))
+			return 3;
 		if (args[t].mismatches)
 			fprintf(stderr, "# %s: thread %u: %u of %u signed differently\n",
 				key_names[k], t, args[t].mismatches, CASE_RUNS);
 		bad += args[t].mismatches;
 	}
-	return bad ? 1 : has_xol_area(0) == !self->simulated ? 0 : 2;
+	return child_status(bad, self->simulated);
 }
 
 /*
