@@ -37,6 +37,32 @@ bool contains(std::uint64_t start, std::uint64_t size, std::uint64_t addr,
   return addr >= start && addr - start <= size && len <= size - (addr - start);
 }
 
+// What tells the program header table from the section header table.
+struct HeaderTable {
+  std::size_t entry_size;     // the one ELF64 defines
+  const char* entsize_field;  // the ELF header field that gives it
+  const char* entries;        // what the entries are called
+};
+
+constexpr HeaderTable kProgramHeaders{kPhdrSize, "e_phentsize",
+                                      "program headers"};
+constexpr HeaderTable kSectionHeaders{kShdrSize, "e_shentsize",
+                                      "section headers"};
+
+// The first count entries of a header table at offset, named what: the
+// header must give ELF64's entry size and the entries must fit the file.
+Bytes header_table(Bytes data, const HeaderTable& table, std::uint64_t offset,
+                   std::uint16_t entsize, std::uint32_t count,
+                   std::string_view what) {
+  if (entsize != table.entry_size)
+    throw ParseError("corrupt ELF header: " + std::string(table.entsize_field) +
+                     " " + std::to_string(entsize));
+  if (count > data.size() / table.entry_size)
+    throw ParseError("truncated ELF: " + std::to_string(count) + " " +
+                     table.entries + " cannot fit the file");
+  return slice(data, offset, std::uint64_t{count} * table.entry_size, what);
+}
+
 }  // namespace
 
 std::string machine_name(std::uint16_t machine) {
@@ -104,10 +130,8 @@ ElfImage::ElfImage(Bytes data) : data_(data) {
 
   // Section 0 holds the real counts when they do not fit the header.
   if (shoff != 0 && (shnum == 0 || shstrndx == kShnXindex || phnum == kPnXnum)) {
-    if (shentsize != kShdrSize)
-      throw ParseError("corrupt ELF header: e_shentsize " +
-                       std::to_string(shentsize));
-    Bytes s0 = slice(data, shoff, kShdrSize, "section header 0");
+    Bytes s0 = header_table(data, kSectionHeaders, shoff, shentsize, 1,
+                            "section header 0");
     if (shnum == 0) {
       std::uint64_t n = read_u64(s0, 32, "sh_size");
       if (n > data.size() / kShdrSize)
@@ -125,14 +149,8 @@ ElfImage::ElfImage(Bytes data) : data_(data) {
 
 void ElfImage::read_segments(std::uint64_t phoff, std::uint16_t phentsize,
                              std::uint32_t phnum) {
-  if (phentsize != kPhdrSize)
-    throw ParseError("corrupt ELF header: e_phentsize " +
-                     std::to_string(phentsize));
-  if (phnum > data_.size() / kPhdrSize)
-    throw ParseError("truncated ELF: " + std::to_string(phnum) +
-                     " program headers cannot fit the file");
-  Bytes table = slice(data_, phoff, std::uint64_t{phnum} * kPhdrSize,
-                      "program header table");
+  Bytes table = header_table(data_, kProgramHeaders, phoff, phentsize, phnum,
+                             "program header table");
   segments_.reserve(phnum);
   for (std::uint32_t i = 0; i < phnum; i++) {
     Bytes ph = table.subspan(i * kPhdrSize, kPhdrSize);
@@ -155,14 +173,8 @@ void ElfImage::read_segments(std::uint64_t phoff, std::uint16_t phentsize,
 
 void ElfImage::read_sections(std::uint64_t shoff, std::uint16_t shentsize,
                              std::uint32_t shnum, std::uint32_t shstrndx) {
-  if (shentsize != kShdrSize)
-    throw ParseError("corrupt ELF header: e_shentsize " +
-                     std::to_string(shentsize));
-  if (shnum > data_.size() / kShdrSize)
-    throw ParseError("truncated ELF: " + std::to_string(shnum) +
-                     " section headers cannot fit the file");
-  Bytes table = slice(data_, shoff, std::uint64_t{shnum} * kShdrSize,
-                      "section header table");
+  Bytes table = header_table(data_, kSectionHeaders, shoff, shentsize, shnum,
+                             "section header table");
   std::vector<std::uint32_t> name_offsets;
   sections_.reserve(shnum);
   for (std::uint32_t i = 0; i < shnum; i++) {
