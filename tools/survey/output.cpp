@@ -217,14 +217,35 @@ void key(std::string& out, std::string_view name) {
   out += "\": ";
 }
 
+// Appends "name(i)": values[i] for each i < n, comma-separated, for an
+// object that may hold more.
 template <typename Name>
-void counts_object(std::string& out, std::size_t n, Name name,
-                   const std::size_t* values) {
-  out += '{';
+void counts_members(std::string& out, std::size_t n, Name name,
+                    const std::size_t* values) {
   for (std::size_t i = 0; i < n; i++) {
     if (i) out += ", ";
     key(out, name(i));
     out += std::to_string(values[i]);
+  }
+}
+
+template <typename Name>
+void counts_object(std::string& out, std::size_t n, Name name,
+                   const std::size_t* values) {
+  out += '{';
+  counts_members(out, n, name, values);
+  out += '}';
+}
+
+// Appends an object keyed by every variant, in kVariants' order:
+// value(v) appends the value of kVariants[v].
+template <typename Value>
+void variant_object(std::string& out, Value value) {
+  out += '{';
+  for (std::size_t v = 0; v < kVariantCount; v++) {
+    if (v) out += ", ";
+    key(out, variant_name(kVariants[v]));
+    value(v);
   }
   out += '}';
 }
@@ -241,34 +262,27 @@ void json_counts(std::string& out, const Counts& n, std::string_view prefix) {
                 n.shapes.data());
   out += ", ";
   key(out, std::string(prefix) + "kernels");
-  out += '{';
-  for (std::size_t v = 0; v < kVariantCount; v++) {
-    if (v) out += ", ";
-    key(out, variant_name(kVariants[v]));
-    counts_object(out, kOutcomeCount,
-                  [](std::size_t i) { return outcome_name(static_cast<Outcome>(i)); },
-                  n.kernels[v].data());
-    out.pop_back();  // reopen the object for the sum
+  variant_object(out, [&](std::size_t v) {
+    out += '{';
+    counts_members(out, kOutcomeCount,
+                   [](std::size_t i) { return outcome_name(static_cast<Outcome>(i)); },
+                   n.kernels[v].data());
     out += ", ";
     key(out, "simulated");
     out += std::to_string(n.simulated(kVariants[v]));
     out += '}';
-  }
-  out += "}, ";
+  });
+  out += ", ";
   // Simulated entries per variant by what simulates them (Step).
   key(out, std::string(prefix) + "steps");
-  out += '{';
-  for (std::size_t v = 0; v < kVariantCount; v++) {
-    if (v) out += ", ";
-    key(out, variant_name(kVariants[v]));
+  variant_object(out, [&](std::size_t v) {
     std::size_t by[kStepCount];
     for (std::size_t st = 0; st < kStepCount; st++)
       by[st] = n.by_step(kVariants[v], static_cast<Step>(st));
     counts_object(out, kStepCount,
                   [](std::size_t i) { return step_name(static_cast<Step>(i)); },
                   by);
-  }
-  out += '}';
+  });
 }
 
 void json_common(std::string& out, std::size_t cies, std::size_t fdes,
@@ -412,17 +426,14 @@ std::string render_json(const std::vector<FileSurvey>& files,
   out += "],\n ";
   // probesim's parameters per variant, null for a stock kernel.
   key(out, "variant_params");
-  out += '{';
-  for (std::size_t v = 0; v < kVariantCount; v++) {
-    if (v) out += ", ";
-    key(out, variant_name(kVariants[v]));
+  variant_object(out, [&](std::size_t v) {
     std::string_view params = variant_params(kVariants[v]);
     if (params.empty())
       out += "null";
     else
       string_value(out, std::string(params));
-  }
-  out += "},\n ";
+  });
+  out += ",\n ";
   key(out, "files");
   out += '[';
   for (std::size_t i = 0; i < files.size(); i++) {
