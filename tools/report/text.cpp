@@ -68,39 +68,34 @@ std::size_t open_bracket(std::string_view text) {
   return i;
 }
 
-std::size_t skip_digits(std::string_view text, std::size_t i) {
-  while (i < text.size() && is_digit(text[i])) ++i;
-  return i;
+// At least one digit from text[i], then the character end: the index after
+// end, or 0.
+std::size_t digits_then(std::string_view text, std::size_t i, char end) {
+  std::size_t j = i;
+  while (j < text.size() && is_digit(text[j])) ++j;
+  return (j > i && j < text.size() && text[j] == end) ? j + 1 : 0;
 }
 
 // Length of a "<4>" log level as printed by some dmesg implementations.
 std::size_t log_level_length(std::string_view text) {
   if (text.empty() || text[0] != '<') return 0;
-  const std::size_t end = skip_digits(text, 1);
-  return (end > 1 && end < text.size() && text[end] == '>') ? end + 1 : 0;
+  return digits_then(text, 1, '>');
 }
 
 // Length of "[   12.345678]", or 0.
 std::size_t timestamp_length(std::string_view text) {
-  std::size_t i = open_bracket(text);
-  if (i == 0) return 0;
-  const std::size_t seconds = i;
-  i = skip_digits(text, i);
-  if (i == seconds || i >= text.size() || text[i] != '.') return 0;
-  const std::size_t fraction = ++i;
-  i = skip_digits(text, i);
-  if (i == fraction || i >= text.size() || text[i] != ']') return 0;
-  return i + 1;
+  const std::size_t seconds = open_bracket(text);
+  if (seconds == 0) return 0;
+  const std::size_t fraction = digits_then(text, seconds, '.');
+  if (fraction == 0) return 0;
+  return digits_then(text, fraction, ']');
 }
 
 // Length of a CONFIG_PRINTK_CALLER id such as "[    T42]" or "[  C1]", or 0.
 std::size_t caller_id_length(std::string_view text) {
-  std::size_t i = open_bracket(text);
+  const std::size_t i = open_bracket(text);
   if (i == 0 || i >= text.size() || (text[i] != 'T' && text[i] != 'C')) return 0;
-  const std::size_t digits = ++i;
-  i = skip_digits(text, i);
-  if (i == digits || i >= text.size() || text[i] != ']') return 0;
-  return i + 1;
+  return digits_then(text, i + 1, ']');
 }
 
 std::size_t printk_prefix_length(std::string_view line) {
