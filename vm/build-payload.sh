@@ -31,7 +31,7 @@ fi
 # family's block is in: -DPROBESIM_WITH_*, which the series strips.
 if [ -f "$PROBESIM_TOP/selftests/arm64-uprobes/Makefile" ]; then
 	build_arm64_uprobes() {
-		local src=$PROBESIM_TOP/selftests/arm64-uprobes tree stage t found=''
+		local src=$PROBESIM_TOP/selftests/arm64-uprobes tree stage
 		local out=$PROBESIM_OUT/arm64-uprobes-build flags
 		tree=$(pristine_tree "$MAINLINE_KERNEL") || return 1
 		stage=$PROBESIM_OUT/arm64-uprobes-tree
@@ -47,12 +47,7 @@ if [ -f "$PROBESIM_TOP/selftests/arm64-uprobes/Makefile" ]; then
 			CROSS_COMPILE="$CROSS" ARM64_SUBTARGETS=uprobes FORCE_TARGETS=1 \
 			USERCFLAGS="-Werror $flags" \
 			USERLDFLAGS=-static OUTPUT="$out" all >&2 || return 1
-		for t in "$out/uprobes"/*; do
-			if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
-			cp "$t" "$payload/arm64-uprobes/"
-			found=1
-		done
-		[ -n "$found" ]
+		copy_executables "$out/uprobes" "$payload/arm64-uprobes"
 	}
 	timed "building the arm64 uprobes kselftests" build_arm64_uprobes
 fi

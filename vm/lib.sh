@@ -247,6 +247,18 @@ debian_download() {
 	done
 }
 
+# copy_executables SRC DST: copy every executable file in SRC into DST.
+# Fails if SRC has none: a test build that made no binaries is broken.
+copy_executables() {
+	local src=$1 dst=$2 t found=''
+	for t in "$src"/*; do
+		if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
+		cp "$t" "$dst/"
+		found=1
+	done
+	[ -n "$found" ]
+}
+
 # follow_links_in ROOT PATH: PATH (a path inside the unpacked tree ROOT,
 # ROOT included) with symlinks followed within the tree: absolute targets
 # are taken relative to ROOT.

@@ -238,13 +238,7 @@ build_kselftests() {
 	make -C "$series/tools/testing/selftests/arm64" ARCH=arm64 CROSS_COMPILE="$CROSS" \
 		ARM64_SUBTARGETS=uprobes LDFLAGS=-static OUTPUT="$ksft/build" \
 		-j"$(nproc)" >"$out/kselftest.log" 2>&1 || return 1
-	local t found=''
-	for t in "$ksft/build/uprobes"/*; do
-		if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
-		cp "$t" "$ksft/root/kselftest-uprobes/"
-		found=1
-	done
-	[ -n "$found" ]
+	copy_executables "$ksft/build/uprobes" "$ksft/root/kselftest-uprobes"
 }
 rc=0
 timed "building the $base series' arm64 uprobes kselftests" build_kselftests || rc=$?
