@@ -7,63 +7,21 @@
 #include <linux/sched.h>
 #include <linux/sched/task_stack.h>
 #include <asm/debug-monitors.h>
+#include "insn-fields.h"
 #include "probesim.h"
 
 /*
- * Fields of an instruction, as aarch64_insn_decode_register() and
- * aarch64_insn_decode_immediate() give them: the positions are the Arm
- * ARM's, the same in every encoding that has the field.
+ * aarch64_insn_decode_register() and aarch64_insn_decode_immediate(), which
+ * no kernel exports: insn-fields.h has the fields, for the host tools too.
  */
 u32 probesim_insn_decode_register(enum aarch64_insn_register_type type, u32 insn)
 {
-	switch (type) {
-	case AARCH64_INSN_REGTYPE_RT:
-	case AARCH64_INSN_REGTYPE_RD:
-		return insn & 0x1f;
-	case AARCH64_INSN_REGTYPE_RN:
-		return (insn >> 5) & 0x1f;
-	case AARCH64_INSN_REGTYPE_RT2:
-	case AARCH64_INSN_REGTYPE_RA:
-		return (insn >> 10) & 0x1f;
-	case AARCH64_INSN_REGTYPE_RM:
-	case AARCH64_INSN_REGTYPE_RS:
-		return (insn >> 16) & 0x1f;
-	}
-	WARN_ON_ONCE(1);
-	return 0;
+	return probesim_insn_register_field(type, insn);
 }
 
 u64 probesim_insn_decode_immediate(enum aarch64_insn_imm_type type, u32 insn)
 {
-	switch (type) {
-	case AARCH64_INSN_IMM_ADR:
-		/* immhi:immlo, bits 23:5 and 30:29 */
-		return ((insn >> 3) & GENMASK(20, 2)) | ((insn >> 29) & 0x3);
-	case AARCH64_INSN_IMM_26:
-		return insn & GENMASK(25, 0);
-	case AARCH64_INSN_IMM_19:
-		return (insn >> 5) & GENMASK(18, 0);
-	case AARCH64_INSN_IMM_16:
-		return (insn >> 5) & GENMASK(15, 0);
-	case AARCH64_INSN_IMM_14:
-		return (insn >> 5) & GENMASK(13, 0);
-	case AARCH64_INSN_IMM_12:
-		return (insn >> 10) & GENMASK(11, 0);
-	case AARCH64_INSN_IMM_9:
-		return (insn >> 12) & GENMASK(8, 0);
-	case AARCH64_INSN_IMM_7:
-		return (insn >> 15) & GENMASK(6, 0);
-	case AARCH64_INSN_IMM_6:
-	case AARCH64_INSN_IMM_S:
-		return (insn >> 10) & GENMASK(5, 0);
-	case AARCH64_INSN_IMM_R:
-		return (insn >> 16) & GENMASK(5, 0);
-	case AARCH64_INSN_IMM_N:
-		return (insn >> 22) & 1;
-	default:
-		WARN_ON_ONCE(1);
-		return 0;
-	}
+	return probesim_insn_immediate_field(type, insn);
 }
 
 /*

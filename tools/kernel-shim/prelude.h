@@ -31,6 +31,15 @@ typedef int64_t s64;
 #define __always_inline		inline __attribute__((__always_inline__))
 #endif
 
+/* A kernel warning ends a host tool (shim.c): no result may hide one. */
+void probesim_shim_warn(const char *file, int line);
+#define WARN_ON_ONCE(cond) ({						\
+	bool __warned = !!(cond);					\
+	if (__warned)							\
+		probesim_shim_warn(__FILE__, __LINE__);			\
+	__warned;							\
+})
+
 static inline int fls(unsigned int x)
 {
 	return x ? 32 - __builtin_clz(x) : 0;
@@ -48,7 +57,10 @@ static inline u32 lower_32_bits(u64 x)
 #define PSR_BTYPE_C		(0x2UL << PSR_BTYPE_SHIFT)
 #define PSR_BTYPE_J		(0x3UL << PSR_BTYPE_SHIFT)
 
-/* <asm/insn.h>: the hints, register and immediate fields the decoder names. */
+/*
+ * <asm/insn.h>: the hints the decoder names, and every register and
+ * immediate type, in the kernel's order (module/insn-fields.h has them all).
+ */
 #define AARCH64_INSN_HINT_NOP	(0x00 << 5)
 #define AARCH64_INSN_HINT_BTI	(0x20 << 5)
 #define AARCH64_INSN_HINT_BTIC	(0x22 << 5)
@@ -61,6 +73,8 @@ enum aarch64_insn_register_type {
 	AARCH64_INSN_REGTYPE_RT2,
 	AARCH64_INSN_REGTYPE_RM,
 	AARCH64_INSN_REGTYPE_RD,
+	AARCH64_INSN_REGTYPE_RA,
+	AARCH64_INSN_REGTYPE_RS,
 };
 
 enum aarch64_insn_register {
@@ -71,11 +85,19 @@ enum aarch64_insn_register {
 };
 
 enum aarch64_insn_imm_type {
+	AARCH64_INSN_IMM_ADR,
+	AARCH64_INSN_IMM_26,
+	AARCH64_INSN_IMM_19,
+	AARCH64_INSN_IMM_16,
+	AARCH64_INSN_IMM_14,
+	AARCH64_INSN_IMM_12,
+	AARCH64_INSN_IMM_9,
 	AARCH64_INSN_IMM_7,
 	AARCH64_INSN_IMM_6,
 	AARCH64_INSN_IMM_S,
 	AARCH64_INSN_IMM_R,
 	AARCH64_INSN_IMM_N,
+	AARCH64_INSN_IMM_MAX
 };
 
 u32 aarch64_insn_decode_register(enum aarch64_insn_register_type type, u32 insn);
