@@ -43,6 +43,11 @@ TEST(StripTimestamp, LeavesOtherLinesAlone) {
   EXPECT_EQ(strip_timestamp("[ cut here ]"), "[ cut here ]");
   EXPECT_EQ(strip_timestamp("[12] x"), "[12] x");
   EXPECT_FALSE(has_timestamp("  [   1.0] indented"));
+  // Each part needs at least one digit.
+  EXPECT_EQ(strip_timestamp("[   .5] x"), "[   .5] x");
+  EXPECT_EQ(strip_timestamp("[   1.] x"), "[   1.] x");
+  EXPECT_EQ(strip_timestamp("<>[    1.000000] x"), "<>[    1.000000] x");
+  EXPECT_EQ(strip_timestamp("[    1.000000][    T] x"), "[    T] x");
   EXPECT_TRUE(has_timestamp("[    0.000000] Booting Linux"));
 }
 
