@@ -410,22 +410,60 @@ EXPORT_SYMBOL_IF_KUNIT(simulate_bti);
 #ifdef PROBESIM_WITH_PAC
 #ifdef CONFIG_ARM64_PTR_AUTH
 /*
- * PACIA1716 (X17 signed with modifier X16) under the task's IA key. X16
- * and X17 are set and read inside the asm, since a call may clobber them.
- *
- * In the kernel APIAKey_EL1 is not the task's: it holds the kernel's own
- * key (CONFIG_ARM64_PTR_AUTH_KERNEL), or else whatever the last return to
- * user space on this CPU installed, which after a preemption is another
- * task's. The task's key is only installed on the way out to user space.
- * So it goes in for this one instruction, and the previous value, read
- * back with MRS, comes back after it, all in one asm statement so that
- * nothing the compiler emits in between can sign or authenticate a kernel
- * return address with the task's key. Every exception is masked, so that
- * no handler runs with it either, and no kprobe may be placed here. The
- * copy of the previous value is cleared, as it can be another task's key.
- * Each ISB makes a key write visible to what follows.
+ * Whether APIAKey_EL1 holds @key already. It does when the kernel does
+ * not sign with the IA key itself (CONFIG_ARM64_PTR_AUTH_KERNEL=n) and
+ * the last return to user space on this CPU was this task's: that return
+ * installs the task's IA key, and nothing else in the kernel writes it.
+ * Every write of the key is followed by an exception return or an ISB,
+ * so the value read back is the one PACIA uses. The copy read back is
+ * cleared: it can be another task's key.
  */
-static noinline u64 arm_uprobe_pacia(u64 ptr, u64 modifier, const struct ptrauth_key *key)
+static bool arm_uprobe_apia_holds(const struct ptrauth_key *key)
+{
+	u64 lo, hi, same;
+
+	asm volatile(__mrs_s("%[lo]", SYS_APIAKEYLO_EL1)
+		     __mrs_s("%[hi]", SYS_APIAKEYHI_EL1)
+		     "	cmp	%[lo], %[key_lo]\n"
+		     "	ccmp	%[hi], %[key_hi], #0, eq\n"
+		     "	cset	%[same], eq\n"
+		     "	mov	%[lo], xzr\n"
+		     "	mov	%[hi], xzr\n"
+		     : [same] "=r" (same), [lo] "=&r" (lo), [hi] "=&r" (hi)
+		     : [key_lo] "r" (key->lo), [key_hi] "r" (key->hi)
+		     : "cc");
+	return same;
+}
+
+/* PACIA1716 (X17 signed with modifier X16) under the IA key installed. */
+static u64 arm_uprobe_pacia_installed(u64 ptr, u64 modifier)
+{
+	u64 signed_ptr;
+
+	asm volatile("	mov	x17, %[ptr]\n"
+		     "	mov	x16, %[modifier]\n"
+		     "	hint	#8\n"	/* PACIA1716 */
+		     "	mov	%[signed_ptr], x17\n"
+		     : [signed_ptr] "=r" (signed_ptr)
+		     : [ptr] "r" (ptr), [modifier] "r" (modifier)
+		     : "x16", "x17");
+	return signed_ptr;
+}
+
+/*
+ * PACIA1716 under @key, installed for this one instruction. X16 and X17
+ * are set and read inside the asm, since a call may clobber them.
+ *
+ * The key goes in, and the previous value, read back with MRS, comes back
+ * after it, all in one asm statement so that nothing the compiler emits
+ * in between can sign or authenticate a kernel return address with the
+ * task's key. Every exception is masked, so that no handler runs with it
+ * either, and no kprobe may be placed here. The copy of the previous
+ * value is cleared, as it can be another task's key. Each ISB makes a key
+ * write visible to what follows.
+ */
+static noinline u64 arm_uprobe_pacia_switched(u64 ptr, u64 modifier,
+					      const struct ptrauth_key *key)
 {
 	unsigned long flags;
 	u64 signed_ptr, lo, hi;
@@ -452,7 +490,30 @@ static noinline u64 arm_uprobe_pacia(u64 ptr, u64 modifier, const struct ptrauth
 	local_daif_restore(flags);
 	return signed_ptr;
 }
-NOKPROBE_SYMBOL(arm_uprobe_pacia);
+NOKPROBE_SYMBOL(arm_uprobe_pacia_switched);
+
+/*
+ * PACIA1716 under the task's IA key. In the kernel APIAKey_EL1 holds the
+ * kernel's own key (CONFIG_ARM64_PTR_AUTH_KERNEL), or else whatever the
+ * last return to user space on this CPU installed, which after a
+ * preemption is another task's. Where it holds the task's key it signs
+ * as it is: nothing is written, so no exception needs masking, and
+ * preemption is off only so that the CPU cannot change in between. Else
+ * the task's key is switched in, which is what every hit costs on a
+ * kernel that signs its own return addresses.
+ */
+static u64 arm_uprobe_pacia(u64 ptr, u64 modifier, const struct ptrauth_key *key)
+{
+	u64 signed_ptr;
+
+	preempt_disable();
+	if (arm_uprobe_apia_holds(key))
+		signed_ptr = arm_uprobe_pacia_installed(ptr, modifier);
+	else
+		signed_ptr = arm_uprobe_pacia_switched(ptr, modifier, key);
+	preempt_enable();
+	return signed_ptr;
+}
 
 /*
  * PACIB1716 under the IB key, which is the task's already: the kernel
