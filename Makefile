@@ -8,6 +8,7 @@
 #   make check-full      make check plus the patch series checks on 6.1
 #   make mutation-check  deliberately broken modules must fail the tests
 #   make bench           trigger + grep benchmarks (KVER=6.12 or 6.1), writes bench/
+#   make bench-variants  the trigger benchmark with each of bench/variants/
 #   make patches         the upstream series into patches/, signed off by you
 #   make lint            shellcheck and checkpatch --strict
 #   make survey          uprobe cost of Debian arm64 binaries, writes survey/
@@ -45,6 +46,9 @@ mutation-check:
 bench:
 	vm/bench.sh
 
+bench-variants:
+	vm/bench-variants.sh
+
 survey:
 	vm/survey.sh
 
@@ -53,5 +57,6 @@ lint:
 	vm/lint.sh shell
 	vm/lint.sh checkpatch
 	vm/lint.sh shim
+	vm/lint.sh variants
 
-.PHONY: all module clean check check-full run patches bench mutation-check lint survey
+.PHONY: all module clean check check-full run patches bench bench-variants mutation-check lint survey

@@ -90,6 +90,7 @@ log "kernels build in the background; their log: $background_log"
 count "shellcheck" "$here/lint.sh" shell
 count "checkpatch --strict" "$here/lint.sh" checkpatch
 count "the host shim's accessors are Linux $MAINLINE_KERNEL's" "$here/lint.sh" shim
+count "the benchmark variants apply to the module" "$here/lint.sh" variants
 
 host_tests() {
 	local build rc=0

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# lint.sh shell|checkpatch|shim: shellcheck every shell script; run the
-# kernel's checkpatch.pl --strict over every kernel C source and header;
-# or hold the host shim's accessors (tools/kernel-shim/prelude.h) to the
-# <asm/insn.h> of the tree the series is for.
+# lint.sh shell|checkpatch|shim|variants: shellcheck every shell script;
+# run the kernel's checkpatch.pl --strict over every kernel C source and
+# header; hold the host shim's accessors (tools/kernel-shim/prelude.h) to
+# the <asm/insn.h> of the tree the series is for; or make sure that every
+# patch of bench/variants/ (make bench-variants) applies to the module.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -51,5 +52,20 @@ shim)
 	[ "$n" -gt 0 ] || die "no accessors in tools/kernel-shim/prelude.h"
 	exit "$status"
 	;;
-*) die "usage: $0 shell|checkpatch|shim" ;;
+variants)
+	copy=$(mktemp -d)
+	trap 'rm -rf "$copy"' EXIT
+	tar cf - Kbuild module | tar -C "$copy" -xf -
+	status=0 n=0
+	for patch in bench/variants/*.patch; do
+		n=$((n + 1))
+		if ! patch -s -p1 --dry-run -d "$copy" <"$patch" >/dev/null; then
+			echo "$patch does not apply to module/ as it is" >&2
+			status=1
+		fi
+	done
+	[ "$n" -gt 0 ] || die "no patches in bench/variants/"
+	exit "$status"
+	;;
+*) die "usage: $0 shell|checkpatch|shim|variants" ;;
 esac

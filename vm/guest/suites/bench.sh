@@ -7,6 +7,7 @@ insmod /modules/probesim.ko stp=1
 ktap_section bench sh -c '
 	echo "TAP version 13"; echo 1..1
 	if /tools/probesim-bench --rounds "${PROBESIM_ROUNDS:-7}" --duration-ms 500 \
+		${PROBESIM_BENCH_MODES:+--modes "$PROBESIM_BENCH_MODES"} \
 		--json /tmp/bench.json >/tmp/bench.txt 2>/tmp/bench.err
 	then echo "ok 1 probesim-bench"
 	else echo "not ok 1 probesim-bench"; sed "s/^/# /" /tmp/bench.err; fi'
