@@ -49,11 +49,7 @@ run as-is
 for patch in "$PROBESIM_TOP"/bench/variants/*.patch; do
 	name=$(basename "$patch" .patch)
 	copy=$PROBESIM_OUT/variants/$name
-	rm -rf "$copy"
-	mkdir -p "$copy"
-	(cd "$PROBESIM_TOP" && tar cf - Kbuild dkms.conf module kunit vm/negative) |
-		tar -C "$copy" -xf -
-	patch -s -p1 -d "$copy" <"$patch" || die "variant $name does not apply"
+	patched_sources "$patch" "$copy" || die "variant $name does not apply"
 	run "$name" --src "$copy"
 done
 

@@ -247,6 +247,17 @@ debian_download() {
 	done
 }
 
+# patched_sources PATCH DIR: the module's sources (what build-modules.sh
+# --src takes) copied into DIR, emptied first, with PATCH applied.
+patched_sources() {
+	local patch=$1 dir=$2
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	(cd "$PROBESIM_TOP" && tar cf - Kbuild dkms.conf module kunit vm/negative) |
+		tar -C "$dir" -xf -
+	patch -s -p1 -d "$dir" <"$patch"
+}
+
 # copy_executables SRC DST: copy every executable file in SRC into DST.
 # Fails if SRC has none: a test build that made no binaries is broken.
 copy_executables() {

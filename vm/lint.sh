@@ -55,11 +55,10 @@ shim)
 variants)
 	copy=$(mktemp -d)
 	trap 'rm -rf "$copy"' EXIT
-	tar cf - Kbuild module | tar -C "$copy" -xf -
 	status=0 n=0
 	for patch in bench/variants/*.patch; do
 		n=$((n + 1))
-		if ! patch -s -p1 --dry-run -d "$copy" <"$patch" >/dev/null; then
+		if ! patched_sources "$patch" "$copy/$n" >/dev/null; then
 			echo "$patch does not apply to module/ as it is" >&2
 			status=1
 		fi

@@ -25,11 +25,7 @@ run_mutants() {
 		[ -f "$patch" ] || continue
 		name=$(basename "$patch" .patch)
 		copy=$PROBESIM_OUT/mutants/$name
-		rm -rf "$copy"
-		mkdir -p "$copy"
-		(cd "$PROBESIM_TOP" && tar cf - Kbuild dkms.conf module kunit vm/negative) |
-			tar -C "$copy" -xf -
-		patch -s -p1 -d "$copy" <"$patch" || die "mutant $name does not apply"
+		patched_sources "$patch" "$copy" || die "mutant $name does not apply"
 		caught=$(sed -n '1,/^--- /s/^Caught-by: *//p' "$patch")
 		expect=$(sed -n '1,/^--- /s/^Expect: *//p' "$patch")
 		expect=${expect:-test-failure}
