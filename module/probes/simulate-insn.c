@@ -431,7 +431,7 @@ static bool arm_uprobe_apia_holds(const struct ptrauth_key *key)
 		     "	mov	%[hi], xzr\n"
 		     : [same] "=r" (same), [lo] "=&r" (lo), [hi] "=&r" (hi)
 		     : [key_lo] "r" (key->lo), [key_hi] "r" (key->hi)
-		     : "cc");
+		     : "cc", "memory");
 	return same;
 }
 
@@ -446,7 +446,7 @@ static u64 arm_uprobe_pacia_installed(u64 ptr, u64 modifier)
 		     "	mov	%[signed_ptr], x17\n"
 		     : [signed_ptr] "=r" (signed_ptr)
 		     : [ptr] "r" (ptr), [modifier] "r" (modifier)
-		     : "x16", "x17");
+		     : "x16", "x17", "memory");
 	return signed_ptr;
 }
 
