@@ -17,6 +17,10 @@
 // is the control ratio, and sim/ret compares a simulated probe with the
 // cheapest probe there is, reached the same way. uprobe-push-blr-threads
 // hits one probe from every CPU while the address space changes under it.
+// The branch-target trap line: the and target called by blr on a guarded
+// page is no landing pad, so each call takes SIGILL, from the CPU
+// natively and from probesim's check when simulated; sim/native compares
+// the two, signal delivery and return included.
 // A target whose module parameter probesim lacks is single-stepped in both
 // legs. The module parameters it changes are put back as they were
 // (saved_params.hpp).
@@ -28,6 +32,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -40,6 +45,7 @@
 #include "saved_params.hpp"
 #include "system_info.hpp"
 #include "targets.hpp"
+#include "trap.hpp"
 
 namespace probesim::bench {
 namespace {
@@ -148,6 +154,20 @@ unsigned online_cpus() {
   return n > 0 ? static_cast<unsigned>(n) : 1;
 }
 
+// The branch-target trap's one site: the and target, which is no landing
+// pad, called through a pointer (BTYPE 10) on the guarded page.
+std::vector<Site> trap_sites() { return {{Target::And, CallPath::Blr, true}}; }
+
+// Calls the trap site of file for duration with its SIGILLs caught, and
+// adds the SIGILLs to traps: one per call, natively as simulated.
+Rate measure_trap(const TargetFile& file, std::chrono::milliseconds duration, std::uint64_t& traps) {
+  TrapCatcher catcher(reinterpret_cast<const void*>(file.entry(0)));
+  const std::uint64_t before = TrapCatcher::caught();
+  const Rate rate = measure(file.entry(0), duration);
+  traps += TrapCatcher::caught() - before;
+  return rate;
+}
+
 Rate measure_mode(const TargetFile& file, const Mode& m, std::chrono::milliseconds duration) {
   const TargetFile::Fn fn = file.entry(m.site);
   return m.where().threads ? measure_threads(fn, duration, online_cpus()) : measure(fn, duration);
@@ -201,6 +221,18 @@ int self_test() {
                 static_cast<unsigned long long>(got), static_cast<unsigned long long>(r.calls));
   }
   std::printf("%d of %zu sites failed\n", failed, bench_sites().size());
+  // The trap site must trap on every call, and come back.
+  TargetFile trap("/tmp/probesim-bench-self-test-trap-" + std::to_string(getpid()), trap_sites());
+  if (trap.guarded()) {
+    std::uint64_t traps = 0;
+    const Rate r = measure_trap(trap, std::chrono::milliseconds(1), traps);
+    const bool ok = r.calls > 0 && traps == r.calls;
+    failed += !ok;
+    std::printf("%s trap: %llu SIGILLs for %llu calls\n", ok ? "ok" : "not ok",
+                static_cast<unsigned long long>(traps), static_cast<unsigned long long>(r.calls));
+  } else {
+    std::printf("trap: no guarded page, not tried\n");
+  }
   return failed ? 1 : 0;
 }
 
@@ -257,6 +289,19 @@ int run(const Options& options) {
   // As before the call path was a mode's: nop called through a pointer.
   const std::size_t base_site = site_index(Target::Nop, CallPath::Blr);
 
+  // The branch-target trap, where there is one to measure: a guarded
+  // page, and an and that probesim simulates (XOL would step it from the
+  // unguarded XOL area, where it does not trap).
+  TargetFile trap_native("/tmp/probesim-bench-trap-native", trap_sites());
+  TargetFile trap_sim("/tmp/probesim-bench-trap-sim", trap_sites());
+  const TargetInfo& trap_target = target_info(Target::And);
+  std::string trap_why_not;
+  if (!trap_native.guarded())
+    trap_why_not = "no guarded page";
+  else if (!simulated(trap_target))
+    trap_why_not = "probesim does not simulate its and";
+  const bool trap = trap_why_not.empty();
+
   set_params(params, false);
   Leg xol("xol");
   std::map<std::string, long> patched_before, hits_before, probes_of;
@@ -267,8 +312,11 @@ int run(const Options& options) {
     if (!patched_before.count(f)) patched_before[f] = stat_or_zero(f + "_patched");
     ++probes_of[f];
   }
+  if (trap) ++probes_of[std::string(trap_target.family)];
   set_params(params, true);
   Leg sim("sim");
+  std::optional<PerfUprobe> trap_probe;
+  if (trap) trap_probe.emplace(trap_sim.path(), trap_sim.offset(0), false);
   for (const auto& [family, before] : patched_before) {
     const long delta = stat_or_zero(family + "_patched") - before;
     if (delta != probes_of[family]) {
@@ -311,6 +359,8 @@ int run(const Options& options) {
                               "' parameter: sim is single-stepped like xol");
   }
   std::vector<std::uint64_t> xol_calls(modes.size()), sim_calls(modes.size());
+  results.trap.why_not = trap_why_not;
+  std::uint64_t trap_native_calls = 0, trap_native_traps = 0, trap_sim_calls = 0, trap_sim_traps = 0;
 
   for (int round = 1; round <= options.rounds; ++round) {
     std::cerr << "round " << round << "/" << options.rounds << "\n";
@@ -330,6 +380,15 @@ int run(const Options& options) {
     }
     for (const Mode& m : modes)
       results.modes[m.name].sim_over_ret.push_back(sim_rate[m.name] / sim_rate.at(m.control));
+    if (trap) {
+      const Rate n = measure_trap(trap_native, options.duration, trap_native_traps);
+      const Rate s = measure_trap(trap_sim, options.duration, trap_sim_traps);
+      trap_native_calls += n.calls;
+      trap_sim_calls += s.calls;
+      results.trap.native.push_back(n.per_second);
+      results.trap.sim.push_back(s.per_second);
+      results.trap.sim_over_native.push_back(s.per_second / n.per_second);
+    }
   }
 
   // Every call must have been seen by its probe exactly once.
@@ -342,6 +401,14 @@ int run(const Options& options) {
       status = 1;
     }
   }
+  // Every trap call trapped once, natively and simulated, and was a hit.
+  if (trap && (trap_native_traps != trap_native_calls || trap_sim_traps != trap_sim_calls ||
+               trap_probe->hits() != trap_sim_calls)) {
+    std::cerr << "error: branch-target trap: native " << trap_native_traps << " SIGILLs for " << trap_native_calls
+              << " calls, simulated " << trap_sim_traps << " for " << trap_sim_calls << " calls and "
+              << trap_probe->hits() << " probe hits\n";
+    status = 1;
+  }
   // probesim's own count of simulated hits per family: every call of a
   // simulated target in the sim leg, probe and retprobe alike (a retprobe
   // also breaks at the entry).
@@ -349,6 +416,7 @@ int run(const Options& options) {
     std::uint64_t calls = 0;
     for (std::size_t i = 0; i < modes.size(); ++i)
       if (target_info(modes[i].target()).family == family) calls += sim_calls[i];
+    if (trap && trap_target.family == family) calls += trap_sim_calls;
     const long counted = stat_or_zero(family + "_hits") - before;
     results.family_hits[family] = {static_cast<std::uint64_t>(counted), calls};
     if (static_cast<std::uint64_t>(counted) != calls) {

@@ -111,6 +111,13 @@ void print_table(std::ostream& out, const Results& results) {
         << pad(ratio_cell(r.sim_over_xol), 20) << ratio_cell(r.sim_over_ret) << "\n";
   }
   out << pad("base", width) << rate_cell(results.base) << " calls/s without a probe\n";
+  const TrapResult& trap = results.trap;
+  if (trap.native.empty())
+    out << "branch-target trap: not measured (" << trap.why_not << ")\n";
+  else
+    out << "branch-target trap (and called by blr on a guarded page, SIGILL and its handler): native "
+        << rate_cell(trap.native) << ", simulated " << rate_cell(trap.sim) << " calls/s, sim/native "
+        << ratio_cell(trap.sim_over_native) << "\n";
   out << "-guarded modes on a guarded (PROT_BTI) page: " << (results.bti_guarded ? "yes" : "no") << "\n";
   for (const auto& [family, h] : results.family_hits)
     out << family << "_hits: " << h.counted << " of the sim leg's " << h.calls << " calls\n";
@@ -160,6 +167,12 @@ void write_json(std::ostream& out, const Results& results) {
     sep = ",\n";
   }
   out << "\n  },\n";
+  if (results.trap.native.empty())
+    out << "  \"branch_target_trap\": {\"why_not\": " << json_string(results.trap.why_not) << "},\n";
+  else
+    out << "  \"branch_target_trap\": {\"native\": " << spread(results.trap.native).median
+        << ", \"sim\": " << spread(results.trap.sim).median
+        << ", \"sim_over_native\": " << ratio(results.trap.sim_over_native) << "},\n";
   write_system(out, results.system);
   out << "  \"tool\": " << json_string(results.tool) << "\n}\n";
 }

@@ -32,6 +32,15 @@ struct FamilyHits {
   std::uint64_t counted = 0, calls = 0;
 };
 
+// The branch-target trap (trap.hpp): the and target called through a
+// pointer on a guarded page, natively and simulated, per round; signal
+// delivery and the return through the handler are in both.
+struct TrapResult {
+  std::vector<double> native, sim;  // trapping calls/s
+  std::vector<double> sim_over_native;
+  std::string why_not;  // when not measured, why
+};
+
 struct Results {
   std::string tool;                        // "probesim-bench 0.1"
   std::string kernel;                      // uname -r
@@ -40,6 +49,7 @@ struct Results {
   std::map<std::string, ModeResult> modes;
   bool bti_guarded = false;                // the bti target's page has PROT_BTI
   std::map<std::string, FamilyHits> family_hits;
+  TrapResult trap;
   std::vector<std::pair<std::string, std::string>> aliases;  // old mode name, new
   std::vector<std::string> notes;
   SystemInfo system;                       // CPU, kernel, VM or bare metal
@@ -48,7 +58,8 @@ struct Results {
 void print_table(std::ostream& out, const Results& results);
 // The keys of earlier versions stay as they were; "system" came later,
 // then the call path in the mode names, with "aliases" from the old names
-// and each mode's probe, target, path, page, threads and control.
+// and each mode's probe, target, path, page, threads and control, then
+// "branch_target_trap".
 void write_json(std::ostream& out, const Results& results);
 
 }  // namespace probesim::bench
