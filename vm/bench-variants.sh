@@ -35,14 +35,15 @@ sim_ret() {
 
 # run NAME [KERNEL-RUN OPTIONS]: one boot; its sim/ret figures go to rows.
 run() {
-	local name=$1 log
+	local name=$1 log figures line
 	shift
 	"$here/kernel-run.sh" --flavor bench --timeout 1800 "$@" \
 		--append "probesim.bench_modes=$modes" --append "probesim.bench_rounds=$rounds" \
 		"$kver" bench "variant-$name" >&2 || true
 	log=$PROBESIM_OUT/runs/variant-$name.log
-	[ -n "$(sim_ret "$log")" ] || die "variant $name: the benchmark printed no table (see $log)"
-	sim_ret "$log" | sed "s/^/$name /" >>"$rows"
+	figures=$(sim_ret "$log")
+	[ -n "$figures" ] || die "variant $name: the benchmark printed no table (see $log)"
+	while read -r line; do echo "$name $line"; done <<<"$figures" >>"$rows"
 }
 
 run as-is
