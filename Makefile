@@ -7,7 +7,9 @@
 #                        encodings per ALU class, default 10000)
 #   make check-full      make check plus the patch series checks on 6.1
 #   make mutation-check  deliberately broken modules must fail the tests
-#   make bench           trigger + grep benchmarks (KVER=6.12 or 6.1), writes bench/
+#   make bench           instruction counts, then trigger + grep benchmarks
+#                        (KVER=6.12 or 6.1), writes bench/
+#   make bench-count     instructions per hit only (KVER=, FLAVOR=bench-debian)
 #   make bench-variants  the trigger benchmark with each of bench/variants/
 #   make patches         the upstream series into patches/, signed off by you
 #   make lint            shellcheck and checkpatch --strict
@@ -46,6 +48,9 @@ mutation-check:
 bench:
 	vm/bench.sh
 
+bench-count:
+	vm/bench-count.sh
+
 bench-variants:
 	vm/bench-variants.sh
 
@@ -59,4 +64,4 @@ lint:
 	vm/lint.sh shim
 	vm/lint.sh variants
 
-.PHONY: all module clean check check-full run patches bench bench-variants mutation-check lint survey
+.PHONY: all module clean check check-full run patches bench bench-count bench-variants mutation-check lint survey

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # bench.sh: `make bench`. On the kernel without lock debugging (KVER,
-# default 6.12), in one boot: the trigger benchmark (suite bench) and the
+# default 6.12): first the instructions per hit of every trigger mode,
+# exact, in a boot under qemu's instruction counting (bench-count.sh,
+# bench/instructions-KVER.md); then, in one timed boot, the trigger
+# benchmark in hits/s (suite bench) and the
 # grep benchmark (suite bench-grep: Debian bookworm's and trixie's arm64
 # grep -r over a generated corpus with a uprobe on every .eh_frame function
 # entry, no uprobes against single-stepped against simulated). Writes bench/results-KVER.md
@@ -37,7 +40,9 @@ report=$("$here/build-tools.sh")/report/probesim-report
 grep_payload=$("$here/build-grep-payload.sh" bookworm)
 grep_trixie=$("$here/build-grep-payload.sh" trixie)
 
+# The headline first: instructions per hit, exact (bench/instructions-KVER.md).
 rc=0
+"$here/bench-count.sh" "$kver" || rc=$?
 "$here/kernel-run.sh" --flavor bench --timeout 3600 --payload "$grep_payload/root" \
 	--payload "$grep_trixie/root" "$kver" bench,bench-grep "bench-$kver" || rc=$?
 console=$PROBESIM_OUT/runs/bench-$kver.log

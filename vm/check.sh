@@ -69,6 +69,7 @@ background() {
 	for k in $kernels; do
 		"$here/build-kernel.sh" "$k" test >/dev/null || true
 	done
+	"$here/build-kernel.sh" 6.12 bench >/dev/null || true
 	# The fixes backported to 6.12 first: a short boot, and a build
 	# that ccache mostly has from the stock 6.12 kernel's.
 	timed "the fixes backported to 6.12: built, ptrace single-step (alongside)" \
@@ -122,6 +123,13 @@ for kver in $kernels; do
 	step "kernel $kver with MTE: selftests-mte" \
 		"$here/kernel-run.sh" --mte "$kver" selftests-mte "check-$kver-mte"
 done
+
+# The instruction-count benchmark works: two modes on the benchmark
+# kernel under qemu's instruction counting (make bench-count runs all).
+step "kernel 6.12 (benchmark build, icount): instructions per hit, two modes" \
+	"$here/kernel-run.sh" --icount --flavor bench \
+	--append probesim.bench_modes=uprobe-nop-bl,uprobe-and-blr --append probesim.bench_rounds=2 \
+	6.12 bench-count check-6.12-count
 
 # The harness itself: each of these must be reported as a failure.
 for neg in neg-kunit-fail:test-failure neg-selftest-fail:test-failure \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kernel-run.sh [--mte] [--timeout S] [--expect KIND] [--flavor F] [--src DIR]
+# kernel-run.sh [--mte] [--icount] [--timeout S] [--expect KIND] [--flavor F] [--src DIR]
 #               [--series KBUILD | --fixes KBUILD] [--payload DIR]...
 #               [--append ARGS]...
 #               KVER SUITES LABEL
@@ -13,6 +13,7 @@
 # itself), and no stock-kernel allowances apply. --fixes boots one built
 # with the series' fixes alone: the guest is told so, and no stock-kernel
 # allowances apply.
+# --icount boots under qemu's instruction counting (run-vm.sh --icount).
 # --payload DIR adds DIR's contents to the initramfs root (see
 # build-initramfs.sh --extra). --append ARGS adds ARGS to the kernel
 # command line (probesim.untested=1: the kernel is one probesim was not
@@ -28,7 +29,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 vmopts=() reportopts=() flavor=test srcopt=() extras=() timeout='' series='' kind=''
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--mte) vmopts+=(--mte); shift ;;
+	--mte | --icount) vmopts+=("$1"); shift ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--expect) reportopts+=(--expect "$2"); shift 2 ;;
 	--flavor) flavor=$2; shift 2 ;;

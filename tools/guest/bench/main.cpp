@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "instructions.hpp"
 #include "measure.hpp"
 #include "module_params.hpp"
 #include "options.hpp"
@@ -101,6 +102,7 @@ struct Mode {
   std::size_t site;     // in bench_sites()
   std::size_t index;    // in all_modes()
   std::string control;  // the ret mode reached the same way
+  std::string count_control;  // counted: the ret on the same page
   const BenchSite& where() const { return bench_sites()[site]; }
   Target target() const { return where().site.target; }
 };
@@ -113,12 +115,21 @@ std::string control_of(bool retprobe, const BenchSite& s) {
   return mode_name(retprobe, {{Target::Ret, s.site.path, guarded}, s.threads});
 }
 
+// Counted, the ret on the same page, reached the same way where it can
+// be, else by bl: what the kernel spends on a hit of ret depends on the
+// mapping it lies in (the lookups of the VMA and the uprobe) and not on
+// how it was reached, so that the kernel instructions compare exactly.
+std::string count_control_of(bool retprobe, const BenchSite& s) {
+  const bool same_way = reachable(Target::Ret, s.site.path, s.site.guarded);
+  return mode_name(retprobe, {{Target::Ret, same_way ? s.site.path : CallPath::Bl, s.site.guarded}, s.threads});
+}
+
 const std::vector<Mode>& all_modes() {
   static const std::vector<Mode> modes = [] {
     std::vector<Mode> out;
     auto add = [&](bool ret, std::size_t i) {
       const BenchSite& s = bench_sites()[i];
-      out.push_back({mode_name(ret, s), ret, i, out.size(), control_of(ret, s)});
+      out.push_back({mode_name(ret, s), ret, i, out.size(), control_of(ret, s), count_control_of(ret, s)});
     };
     for (bool ret : {false, true})
       for (std::size_t i = 0; i < bench_sites().size(); ++i)
@@ -168,6 +179,16 @@ Rate measure_trap(const TargetFile& file, std::chrono::milliseconds duration, st
   return rate;
 }
 
+// measure_trap() with the PMU: what a trapping call costs.
+PerCall count_trap(const InstructionCounter& counter, const TargetFile& file, int samples, std::uint64_t& calls,
+                   std::uint64_t& traps) {
+  TrapCatcher catcher(reinterpret_cast<const void*>(file.entry(0)));
+  const std::uint64_t before = TrapCatcher::caught();
+  const PerCall cost = count_calls(counter, file.entry(0), kCountCalls, samples, calls);
+  traps += TrapCatcher::caught() - before;
+  return cost;
+}
+
 Rate measure_mode(const TargetFile& file, const Mode& m, std::chrono::milliseconds duration) {
   const TargetFile::Fn fn = file.entry(m.site);
   return m.where().threads ? measure_threads(fn, duration, online_cpus()) : measure(fn, duration);
@@ -183,20 +204,24 @@ bool kernel_simulates_nop(const std::string& release) {
 }
 
 // The probes of one leg: a file with every site for the uprobes, one for
-// the uretprobes, one probe for each mode.
+// the uretprobes, and one probe for each mode: all of them from the start
+// (with_probes), or one at a time (attach()).
 struct Leg {
   TargetFile uprobes, uretprobes;
   std::vector<PerfUprobe> probes;  // in the order of all_modes()
 
-  explicit Leg(const std::string& name)
+  Leg(const std::string& name, bool with_probes)
       : uprobes("/tmp/probesim-bench-" + name + "-uprobe", file_sites()),
         uretprobes("/tmp/probesim-bench-" + name + "-uretprobe", file_sites()) {
+    if (!with_probes) return;
     probes.reserve(all_modes().size());
-    for (const Mode& m : all_modes())
-      probes.emplace_back(file(m).path(), file(m).offset(m.site), m.retprobe, m.where().threads);
+    for (const Mode& m : all_modes()) probes.push_back(attach(m));
   }
   const TargetFile& file(const Mode& m) const { return m.retprobe ? uretprobes : uprobes; }
   const PerfUprobe& probe(const Mode& m) const { return probes[m.index]; }
+  PerfUprobe attach(const Mode& m) const {
+    return PerfUprobe(file(m).path(), file(m).offset(m.site), m.retprobe, m.where().threads);
+  }
 };
 
 // Calls every site of a target file through its path and checks what
@@ -260,11 +285,14 @@ int run(const Options& options) {
   for (const Mode& m : all_modes())
     if (options.modes.empty() || asked(m.name)) {
       wanted.push_back(m.name);
-      wanted.push_back(m.control);
+      wanted.push_back(options.instructions ? m.count_control : m.control);
     }
+  // A counter counts its own thread: the threaded modes are timed only.
   std::vector<Mode> modes;
   for (const Mode& m : all_modes())
-    if (std::find(wanted.begin(), wanted.end(), m.name) != wanted.end()) modes.push_back(m);
+    if (std::find(wanted.begin(), wanted.end(), m.name) != wanted.end() &&
+        !(options.instructions && m.where().threads))
+      modes.push_back(m);
 
   const bool loaded = probesim_loaded();
   if (!loaded) std::cerr << "warning: probesim is not loaded: the sim leg is single-stepped too\n";
@@ -302,10 +330,11 @@ int run(const Options& options) {
     trap_why_not = "probesim does not simulate its and";
   const bool trap = trap_why_not.empty();
 
-  set_params(params, false);
-  Leg xol("xol");
+  // Counted, each probe exists only while its mode is counted, so that
+  // the kernel's lookup of a uprobe costs every mode the same.
+  const bool all_probes = !options.instructions;
   std::map<std::string, long> patched_before, hits_before, probes_of;
-  for (const Mode& m : all_modes()) {
+  for (const Mode& m : all_probes ? all_modes() : modes) {
     const TargetInfo& t = target_info(m.target());
     if (!simulated(t)) continue;
     const std::string f(t.family);
@@ -313,19 +342,28 @@ int run(const Options& options) {
     ++probes_of[f];
   }
   if (trap) ++probes_of[std::string(trap_target.family)];
-  set_params(params, true);
-  Leg sim("sim");
-  std::optional<PerfUprobe> trap_probe;
-  if (trap) trap_probe.emplace(trap_sim.path(), trap_sim.offset(0), false);
-  for (const auto& [family, before] : patched_before) {
-    const long delta = stat_or_zero(family + "_patched") - before;
-    if (delta != probes_of[family]) {
-      std::cerr << "error: probesim patched " << delta << " of the simulated leg's " << probes_of[family] << " "
-                << family << " probes (MTE system, or analysis missed?)\n";
-      return 1;
+  // Whether the simulated leg's probes were all patched, once they were
+  // all attached.
+  auto all_patched = [&] {
+    for (const auto& [family, before] : patched_before) {
+      const long delta = stat_or_zero(family + "_patched") - before;
+      if (delta != probes_of[family]) {
+        std::cerr << "error: probesim patched " << delta << " of the simulated leg's " << probes_of[family] << " "
+                  << family << " probes (MTE system, or analysis missed?)\n";
+        return false;
+      }
     }
-    hits_before[family] = stat_or_zero(family + "_hits");
-  }
+    return true;
+  };
+  for (const auto& [family, before] : patched_before) hits_before[family] = stat_or_zero(family + "_hits");
+  set_params(params, false);
+  Leg xol("xol", all_probes);
+  set_params(params, true);
+  Leg sim("sim", all_probes);
+  std::optional<PerfUprobe> trap_probe;
+  auto attach_trap = [&] { trap_probe.emplace(trap_sim.path(), trap_sim.offset(0), false); };
+  if (trap && all_probes) attach_trap();
+  if (all_probes && !all_patched()) return 1;
 
   Results results;
   results.tool = version_line().substr(0, version_line().size() - 1);
@@ -348,7 +386,7 @@ int run(const Options& options) {
     r.path = path_name(site.path);
     r.page = site.guarded ? "guarded" : "unguarded";
     r.threads = m.where().threads ? cpus : 1;
-    r.control = m.control;
+    r.control = options.instructions ? m.count_control : m.control;
     if (m.where().threads)
       results.notes.push_back(m.name + ": " + std::to_string(cpus) +
                               " threads call it at once, one more maps, mprotects and unmaps memory meanwhile");
@@ -359,10 +397,41 @@ int run(const Options& options) {
                               "' parameter: sim is single-stepped like xol");
   }
   std::vector<std::uint64_t> xol_calls(modes.size()), sim_calls(modes.size());
+  std::vector<std::uint64_t> xol_hits(modes.size()), sim_hits(modes.size());
   results.trap.why_not = trap_why_not;
   std::uint64_t trap_native_calls = 0, trap_native_traps = 0, trap_sim_calls = 0, trap_sim_traps = 0;
 
-  for (int round = 1; round <= options.rounds; ++round) {
+  if (options.instructions) {
+    const InstructionCounter counter;
+    const int samples = options.rounds;
+    results.instructions = true;
+    results.samples = samples;
+    std::uint64_t base_calls = 0;
+    results.base_count = count_calls(counter, base.entry(base_site), kCountCalls, samples, base_calls);
+    // Each leg's probe is attached with the parameters of the leg, counted
+    // and detached again.
+    auto count_leg = [&](const Leg& leg, bool simulating, const Mode& m, std::uint64_t& calls,
+                         std::uint64_t& hits) {
+      set_params(params, simulating);
+      const PerfUprobe probe = leg.attach(m);
+      const PerCall cost = count_calls(counter, leg.file(m).entry(m.site), kCountCalls, samples, calls);
+      hits = probe.hits();
+      return cost;
+    };
+    for (std::size_t i = 0; i < modes.size(); ++i) {
+      const Mode& m = modes[i];
+      ModeResult& r = results.modes[m.name];
+      r.xol_count = count_leg(xol, false, m, xol_calls[i], xol_hits[i]);
+      r.sim_count = count_leg(sim, true, m, sim_calls[i], sim_hits[i]);
+    }
+    if (trap) {
+      results.trap.native_count = count_trap(counter, trap_native, samples, trap_native_calls, trap_native_traps);
+      attach_trap();
+      results.trap.sim_count = count_trap(counter, trap_sim, samples, trap_sim_calls, trap_sim_traps);
+    }
+    if (!all_patched()) return 1;
+  }
+  for (int round = 1; round <= options.rounds && !options.instructions; ++round) {
     std::cerr << "round " << round << "/" << options.rounds << "\n";
     results.base.push_back(measure(base.entry(base_site), options.duration).per_second);
     std::map<std::string, double> sim_rate;
@@ -394,7 +463,11 @@ int run(const Options& options) {
   // Every call must have been seen by its probe exactly once.
   int status = 0;
   for (std::size_t i = 0; i < modes.size(); ++i) {
-    const std::uint64_t x = xol.probe(modes[i]).hits(), s = sim.probe(modes[i]).hits();
+    if (all_probes) {
+      xol_hits[i] = xol.probe(modes[i]).hits();
+      sim_hits[i] = sim.probe(modes[i]).hits();
+    }
+    const std::uint64_t x = xol_hits[i], s = sim_hits[i];
     if (x != xol_calls[i] || s != sim_calls[i]) {
       std::cerr << "error: " << modes[i].name << ": probe hits xol " << x << "/" << xol_calls[i] << ", sim " << s
                 << "/" << sim_calls[i] << " calls\n";
@@ -426,7 +499,24 @@ int run(const Options& options) {
     }
   }
 
-  print_table(std::cout, results);
+  // A call without a probe enters the kernel only when an interrupt falls
+  // into every sample; a probed one always does. Figures that say
+  // otherwise did not count what they claim to.
+  if (options.instructions) {
+    if (results.base_count.kernel >= 1 || results.base_count.user <= 0) {
+      std::cerr << "error: a call without a probe counted kernel " << results.base_count.kernel << ", user "
+                << results.base_count.user << " instructions\n";
+      status = 1;
+    }
+    for (const Mode& m : modes)
+      if (results.modes[m.name].sim_count.kernel < 100 || results.modes[m.name].xol_count.kernel < 100) {
+        std::cerr << "error: " << m.name << ": fewer than 100 kernel instructions per hit counted\n";
+        status = 1;
+      }
+    print_instructions(std::cout, results);
+  } else {
+    print_table(std::cout, results);
+  }
   if (!options.json.empty()) {
     std::ofstream out(options.json);
     write_json(out, results);

@@ -39,7 +39,8 @@ std::string wrapped(const std::vector<std::string>& items) {
 std::string usage(const std::vector<std::string>& known_modes, const ModeAliases& aliases) {
   std::vector<std::string> old_names;
   for (const auto& [old_name, name] : aliases) old_names.push_back(old_name + "=" + name);
-  return "usage: probesim-bench [--rounds N] [--duration-ms MS] [--modes LIST] [--json FILE]\n"
+  return "usage: probesim-bench [--instructions] [--rounds N] [--duration-ms MS] [--modes LIST]\n"
+         "                      [--json FILE]\n"
          "       probesim-bench --self-test | --help | --version\n"
          "\n"
          "Trigger benchmark: calls small functions with a uprobe or uretprobe on\n"
@@ -64,7 +65,15 @@ std::string usage(const std::vector<std::string>& known_modes, const ModeAliases
          "that of ret reached the same way (on the same page kind where it can be),\n"
          "its control, which runs whenever the mode does.\n"
          "\n"
-         "  --rounds N        rounds of measurements (default 5)\n"
+         "  --instructions    count instructions and cycles per call with the PMU\n"
+         "                    instead of timing: kernel and user instructions\n"
+         "                    apart, the least of N samples of 200 calls each\n"
+         "                    (exact under qemu -icount shift=0,sleep=off; the\n"
+         "                    threaded modes are not counted). Each probe is\n"
+         "                    attached only while its mode is counted, and\n"
+         "                    the control is the ret on the same page\n"
+         "  --rounds N        rounds of measurements, or samples with\n"
+         "                    --instructions (default 5)\n"
          "  --duration-ms MS  time per mode, leg and round (default 300)\n"
          "  --modes LIST      the modes to run, comma-separated (default: all):\n"
          "                    " + wrapped(known_modes) + "\n"
@@ -103,6 +112,8 @@ Options parse_options(const std::vector<std::string>& args, const std::vector<st
       options.rounds = parse_positive(value(), arg);
     } else if (arg == "--duration-ms") {
       options.duration = std::chrono::milliseconds(parse_positive(value(), arg));
+    } else if (arg == "--instructions") {
+      options.instructions = true;
     } else if (arg == "--self-test") {
       options.self_test = true;
     } else if (arg == "--json") {

@@ -14,6 +14,7 @@ struct Options {
   std::chrono::milliseconds duration{300};
   std::vector<std::string> modes;  // empty: every mode; aliases resolved
   std::string json;                // empty: no JSON file
+  bool instructions = false;       // count instructions per call instead of timing
   bool self_test = false;          // call every site, no probes
   bool help = false;
   bool version = false;

@@ -126,7 +126,77 @@ void print_table(std::ostream& out, const Results& results) {
   out << "platform: " << platform_line(results.system.platform) << "\n";
 }
 
+namespace {
+
+std::string count_cell(double value) { return format("%.1f", value, 0, 0); }
+
+std::string per_call_json(const PerCall& c) {
+  return format("{\"kernel\": %.2f, \"user\": %.2f, \"cycles\": %.2f}", c.kernel, c.user, c.cycles);
+}
+
+// sim/ret in instructions: the control's cost over the mode's.
+double count_ratio(const PerCall& sim, const PerCall& ret) {
+  return sim.instructions() > 0 ? ret.instructions() / sim.instructions() : 0;
+}
+
+}  // namespace
+
+void print_instructions(std::ostream& out, const Results& results) {
+  out << "kernel " << results.kernel << ": instructions per call, the least of " << results.samples
+      << " samples of " << kCountCalls << " calls; kernel: retired at EL1; ret: the kernel's own simulated ret on the same page; sim/ret: in all "
+         "instructions\n";
+  out << "| mode | xol kernel | sim kernel | ret kernel | sim - ret | sim/ret | sim user | sim cycles |\n"
+      << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+  for (const std::string& mode : results.order) {
+    const ModeResult& r = results.modes.at(mode);
+    const PerCall& ret = results.modes.at(r.control).sim_count;
+    char delta[32];
+    std::snprintf(delta, sizeof(delta), "%+.1f", r.sim_count.kernel - ret.kernel);
+    out << "| " << mode << " | " << count_cell(r.xol_count.kernel) << " | " << count_cell(r.sim_count.kernel)
+        << " | " << count_cell(ret.kernel) << " | " << delta << " | "
+        << format("%.3f", count_ratio(r.sim_count, ret), 0, 0) << " | " << count_cell(r.sim_count.user) << " | "
+        << count_cell(r.sim_count.cycles) << " |\n";
+  }
+  out << "base: a call without a probe: kernel " << count_cell(results.base_count.kernel) << ", user "
+      << count_cell(results.base_count.user) << "\n";
+  const TrapResult& trap = results.trap;
+  if (!trap.why_not.empty())
+    out << "branch-target trap: not counted (" << trap.why_not << ")\n";
+  else
+    out << "branch-target trap (and called by blr on a guarded page, SIGILL and its handler): kernel native "
+        << count_cell(trap.native_count.kernel) << ", simulated " << count_cell(trap.sim_count.kernel)
+        << ", sim - native " << format("%+.1f", trap.sim_count.kernel - trap.native_count.kernel, 0, 0) << "\n";
+  for (const auto& [family, h] : results.family_hits)
+    out << family << "_hits: " << h.counted << " of the sim leg's " << h.calls << " calls\n";
+  for (const std::string& note : results.notes) out << "note: " << note << "\n";
+  out << "cpu: " << cpu_line(results.system.cpu) << "\n";
+  out << "platform: " << platform_line(results.system.platform) << "\n";
+}
+
+void write_instructions_json(std::ostream& out, const Results& results) {
+  out << "{\n  \"kernel\": " << json_string(results.kernel) << ",\n";
+  out << "  \"samples\": " << results.samples << ",\n  \"calls\": " << kCountCalls << ",\n";
+  out << "  \"base\": " << per_call_json(results.base_count) << ",\n  \"modes\": {";
+  const char* sep = "\n";
+  for (const std::string& mode : results.order) {
+    const ModeResult& r = results.modes.at(mode);
+    out << sep << "    \"" << mode << "\": {\"xol\": " << per_call_json(r.xol_count)
+        << ", \"sim\": " << per_call_json(r.sim_count) << ", \"simulated\": " << (r.simulated ? "true" : "false")
+        << ", \"control\": " << json_string(r.control) << "}";
+    sep = ",\n";
+  }
+  out << "\n  },\n";
+  if (results.trap.why_not.empty())
+    out << "  \"branch_target_trap\": {\"native\": " << per_call_json(results.trap.native_count)
+        << ", \"sim\": " << per_call_json(results.trap.sim_count) << "},\n";
+  else
+    out << "  \"branch_target_trap\": {\"why_not\": " << json_string(results.trap.why_not) << "},\n";
+  write_system(out, results.system);
+  out << "  \"tool\": " << json_string(results.tool) << "\n}\n";
+}
+
 void write_json(std::ostream& out, const Results& results) {
+  if (results.instructions) return write_instructions_json(out, results);
   auto ratio = [](const std::vector<double>& v) {
     const Spread s = spread(v);
     return format("{\"median\": %.4f, \"min\": %.4f, \"max\": %.4f}", s.median, s.min, s.max);
