@@ -10,12 +10,11 @@
 #define PROBESIM_COMPAT_H
 
 /*
- * Not exported on any kernel: the module's own copies (compat.c), or the
- * kernel's, found at load time (symbols.c).
+ * Not exported on any kernel: the kernel's, found at load time
+ * (symbols.c), and called through compat.c. The decoders of instruction
+ * fields and the single-step fast-forward, on the hit path, are inline
+ * copies below instead.
  */
-#define aarch64_insn_decode_register	probesim_insn_decode_register
-#define aarch64_insn_decode_immediate	probesim_insn_decode_immediate
-#define user_fastforward_single_step	probesim_user_fastforward_single_step
 #define force_signal_inject		probesim_force_signal_inject
 #define arm64_notify_die		probesim_arm64_notify_die
 /* Inline on 6.12 and 7.3, but out of line and not exported on 6.1. */
@@ -23,9 +22,12 @@
 #define aarch64_insn_is_branch		probesim_insn_is_branch
 #endif
 
+#include <linux/bug.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
 #include <linux/types.h>
 #include <kunit/visibility.h>
 #include <asm/debug-monitors.h>
@@ -67,6 +69,34 @@ static __always_inline bool aarch64_insn_is_nop(u32 insn)
 {
 	return insn == (aarch64_insn_get_hint_value() | AARCH64_INSN_HINT_NOP);
 }
+#endif
+
+/*
+ * aarch64_insn_decode_register() and aarch64_insn_decode_immediate(), which
+ * no kernel exports, as inline reads of the fields (insn-fields.h, which
+ * the host tools use too): the type is a constant at every call, so each
+ * read is a shift and a mask, with no call on the hit path.
+ */
+#include "insn-fields.h"
+#define aarch64_insn_decode_register(type, insn)	probesim_insn_register_field(type, insn)
+#define aarch64_insn_decode_immediate(type, insn)	probesim_insn_immediate_field(type, insn)
+
+/*
+ * user_fastforward_single_step(), not exported: a debugger's single step
+ * taken before the next instruction rather than after it, SPSR.SS cleared
+ * as the kernel's own function does. Inline, since every hit asks.
+ */
+static __always_inline void probesim_fastforward_single_step(struct task_struct *task)
+{
+	if (test_ti_thread_flag(task_thread_info(task), TIF_SINGLESTEP))
+		task_pt_regs(task)->pstate &= ~DBG_SPSR_SS;
+}
+
+#define user_fastforward_single_step(task)	probesim_fastforward_single_step(task)
+
+/* From <linux/compiler_attributes.h>, where a kernel lacks it. */
+#ifndef __flatten
+#define __flatten	__attribute__((flatten))
 #endif
 
 /* <asm/uprobes.h> of the series: a handler that may decline a hit. */

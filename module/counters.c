@@ -2,8 +2,8 @@
 /*
  * The counters, a leaf: the hook, the handlers and the lifetime tracking
  * push into them, and the debugfs view (stats.c) reads them. Patches,
- * hits and events are counted per CPU, so that the hit path takes no
- * shared cache line and no lock; reads sum over all CPUs. Live probes
+ * hits and events are counted per CPU (probesim.h has the increments the
+ * hit path inlines); reads sum over all CPUs. Live probes
  * go up and down from several CPUs and are read exactly, so they are
  * one atomic per family.
  */
@@ -11,13 +11,7 @@
 #include <linux/percpu.h>
 #include "probesim.h"
 
-struct probesim_counters {
-	unsigned long patched[PROBESIM_NR_FAMILIES];
-	unsigned long hits[PROBESIM_NR_FAMILIES];
-	unsigned long events[PROBESIM_NR_EVENTS];
-};
-
-static DEFINE_PER_CPU(struct probesim_counters, probesim_counters);
+DEFINE_PER_CPU(struct probesim_counters, probesim_counters);
 static atomic_long_t probesim_live_count[PROBESIM_NR_FAMILIES];
 
 static const char * const probesim_event_names[PROBESIM_NR_EVENTS] = {
@@ -26,6 +20,7 @@ static const char * const probesim_event_names[PROBESIM_NR_EVENTS] = {
 	[PROBESIM_EV_STP_REFUSED] = "stp_refused",
 	[PROBESIM_EV_TRACK_FAILED] = "track_failed",
 	[PROBESIM_EV_BRANCH_TARGET_FAULT] = "branch_target_faults",
+	[PROBESIM_EV_DECLINED] = "declined",
 };
 
 const char *probesim_event_name(enum probesim_event event)
@@ -36,16 +31,6 @@ const char *probesim_event_name(enum probesim_event event)
 void probesim_count_patched(enum probesim_family family)
 {
 	this_cpu_inc(probesim_counters.patched[family]);
-}
-
-void probesim_count_hit(enum probesim_family family)
-{
-	this_cpu_inc(probesim_counters.hits[family]);
-}
-
-void probesim_count_event(enum probesim_event event)
-{
-	this_cpu_inc(probesim_counters.events[event]);
 }
 
 void probesim_count_live(enum probesim_family family, long delta)

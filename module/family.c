@@ -12,7 +12,7 @@ static const struct {
 	uprobe_sim_handler_t *handler;
 } probesim_families[PROBESIM_NR_FAMILIES] = {
 	[PROBESIM_NONE] = { "none", NULL, NULL },
-#define PROBESIM_FAMILY(id, name, onoff, handler) \
+#define PROBESIM_FAMILY(id, name, handler, onoff) \
 	[PROBESIM_##id##_FAMILY] = { #name, #onoff, handler },
 #include "families.h"
 #undef PROBESIM_FAMILY
@@ -46,11 +46,4 @@ const char *probesim_family_switch(enum probesim_family family)
 	if ((unsigned int)family >= PROBESIM_NR_FAMILIES)
 		return NULL;
 	return probesim_families[family].onoff;
-}
-
-uprobe_sim_handler_t *probesim_family_handler(enum probesim_family family)
-{
-	if ((unsigned int)family >= PROBESIM_NR_FAMILIES)
-		return NULL;
-	return probesim_families[family].handler;
 }

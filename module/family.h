@@ -27,7 +27,5 @@ const char *probesim_family_name(enum probesim_family family);
 const char *probesim_family_switch(enum probesim_family family);
 /* NOP, for kernels that step it (compat.c). */
 bool probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs);
-/* The handler a hit of @family runs. */
-uprobe_sim_handler_t *probesim_family_handler(enum probesim_family family);
 
 #endif /* PROBESIM_FAMILY_H */

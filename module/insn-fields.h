@@ -3,7 +3,7 @@
  * The register and immediate fields of an instruction, by the type names
  * of <asm/insn.h>: what aarch64_insn_decode_register() and
  * aarch64_insn_decode_immediate() give. The module's copies of those two
- * (compat.c) and the host tools' (tools/kernel-shim/shim.c) are both
+ * (compat.h) and the host tools' (tools/kernel-shim/shim.c) are both
  * these, so the decoder reads the same bits in the kernel and on the host.
  * The positions are the Arm ARM's, the same in every encoding that has
  * the field.

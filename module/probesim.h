@@ -3,6 +3,7 @@
 #ifndef PROBESIM_H
 #define PROBESIM_H
 
+#include <linux/percpu.h>
 #include <linux/types.h>
 #include <asm/probes.h>
 #include "family.h"
@@ -43,12 +44,33 @@ enum probesim_event {
 	PROBESIM_EV_STP_REFUSED,	/* STP left to XOL: stp=0 */
 	PROBESIM_EV_TRACK_FAILED,	/* no memory to track a probe */
 	PROBESIM_EV_BRANCH_TARGET_FAULT,	/* SIGILL of the branch-target check */
+	PROBESIM_EV_DECLINED,		/* another family's handler declined: XOL */
 	PROBESIM_NR_EVENTS,
 };
 
+/*
+ * Per CPU, so that the hit path takes no shared cache line and no lock;
+ * inline, since every hit counts.
+ */
+struct probesim_counters {
+	unsigned long patched[PROBESIM_NR_FAMILIES];
+	unsigned long hits[PROBESIM_NR_FAMILIES];
+	unsigned long events[PROBESIM_NR_EVENTS];
+};
+
+DECLARE_PER_CPU(struct probesim_counters, probesim_counters);
+
+static inline void probesim_count_hit(enum probesim_family family)
+{
+	this_cpu_inc(probesim_counters.hits[family]);
+}
+
+static inline void probesim_count_event(enum probesim_event event)
+{
+	this_cpu_inc(probesim_counters.events[event]);
+}
+
 void probesim_count_patched(enum probesim_family family);
-void probesim_count_hit(enum probesim_family family);
-void probesim_count_event(enum probesim_event event);
 void probesim_count_live(enum probesim_family family, long delta);
 unsigned long probesim_counted_patched(enum probesim_family family);
 unsigned long probesim_counted_hits(enum probesim_family family);

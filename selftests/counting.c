@@ -223,6 +223,7 @@ static void check_counts(struct __test_metadata *_metadata,
 	EXPECT_EQ(simulated ? 1 : 0, after.live[sf])
 		TH_LOG("%s_live while the probes are registered", call_family_name(fam));
 	EXPECT_EQ(0, d.stp_faults);
+	EXPECT_EQ(0, d.declined);
 	EXPECT_EQ(0, d.track_failed);
 	EXPECT_EQ(0, d.hook_missed);
 	if (fam == CALL_STP)

@@ -147,7 +147,7 @@ void arm_uprobe_complete_sim(u32 insn, long addr, struct pt_regs *regs)
 	u64 btype = PSR_BTYPE_NONE;
 	u32 rn;
 
-	if (!aarch64_insn_is_branch(insn) && instruction_pointer(regs) == addr)
+	if (instruction_pointer(regs) == addr && !aarch64_insn_is_branch(insn))
 		return;
 
 	if (system_supports_bti()) {

@@ -33,6 +33,7 @@ static const struct stat_field fields[] = {
 	EVENT_FIELD(stp_refused),
 	EVENT_FIELD(track_failed),
 	EVENT_FIELD(branch_target_faults),
+	EVENT_FIELD(declined),
 	EVENT_FIELD(hook_missed),
 };
 

@@ -27,6 +27,7 @@ struct probesim_stats {
 	long stp_refused;
 	long track_failed;
 	long branch_target_faults;
+	long declined;
 	long hook_missed;
 };
 

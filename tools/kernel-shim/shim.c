@@ -33,7 +33,7 @@ void probesim_shim_warn(const char *file, int line)
 }
 
 /* A body of its own for each, so that no two share an address. */
-#define PROBESIM_FAMILY(id, name, onoff, handler)			\
+#define PROBESIM_FAMILY(id, name, handler, ...)			\
 bool handler(u32 opcode, long addr, struct pt_regs *regs)		\
 {									\
 	return opcode + PROBESIM_##id##_FAMILY + (addr != 0) + (regs != NULL); \

@@ -356,6 +356,7 @@ int run(const Options& options) {
     return true;
   };
   for (const auto& [family, before] : patched_before) hits_before[family] = stat_or_zero(family + "_hits");
+  const long faults_before = stat_or_zero("branch_target_faults");
   set_params(params, false);
   Leg xol("xol", all_probes);
   set_params(params, true);
@@ -484,12 +485,20 @@ int run(const Options& options) {
   }
   // probesim's own count of simulated hits per family: every call of a
   // simulated target in the sim leg, probe and retprobe alike (a retprobe
-  // also breaks at the entry).
+  // also breaks at the entry). A trapping call is no simulated hit: it is
+  // a branch-target fault.
+  if (trap) {
+    const long faults = stat_or_zero("branch_target_faults") - faults_before;
+    if (faults != static_cast<long>(trap_sim_calls)) {
+      std::cerr << "error: branch_target_faults +" << faults << ", but the simulated trap leg made "
+                << trap_sim_calls << " calls\n";
+      status = 1;
+    }
+  }
   for (const auto& [family, before] : hits_before) {
     std::uint64_t calls = 0;
     for (std::size_t i = 0; i < modes.size(); ++i)
       if (target_info(modes[i].target()).family == family) calls += sim_calls[i];
-    if (trap && trap_target.family == family) calls += trap_sim_calls;
     const long counted = stat_or_zero(family + "_hits") - before;
     results.family_hits[family] = {static_cast<std::uint64_t>(counted), calls};
     if (static_cast<std::uint64_t>(counted) != calls) {
