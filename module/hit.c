@@ -66,6 +66,120 @@ static noinline void probesim_hand_back(enum probesim_family family, struct pt_r
 }
 
 /*
+ * The last pages the branch-target check found unguarded on this CPU, one
+ * for each value of the low bits of the page number.
+ *
+ * A NOP, push or ALU instruction reached through a pointer or a PLT stub
+ * arrives with a BTYPE it does not accept, so every such hit asks
+ * whether its page is guarded, which costs a walk of the page tables.
+ * The answer depends only on the VM_ARM64_BTI flag of the VMA the page
+ * lies in (the GP bit of every entry follows it), and the VMAs of an mm
+ * and their flags change only under its mmap lock held for writing,
+ * whose sequence count (mm->mm_lock_seq) is odd while a writer holds it
+ * and advances again when it lets go. So an answer found while the count
+ * was S holds for as long as the count is S, and the entry is keyed by
+ * it. The mm is named by its address and its ASID with generation: an
+ * mm freed and another allocated at the same address never share those,
+ * since a freed mm's ASID is not handed out again before the generation
+ * changes. Only "unguarded" is kept: a guarded page with a BTYPE the
+ * instruction does not accept is a SIGILL, which no fast path needs.
+ * Kernels without the sequence count (before the per-VMA locks) walk
+ * every time.
+ */
+struct probesim_page {
+	const struct mm_struct *mm;
+	u64 asid;
+	unsigned long page;
+	unsigned int seq;
+};
+
+#if defined(CONFIG_PER_VMA_LOCK) && defined(PROBESIM_HAVE_MM_LOCK_SEQCOUNT)
+#define PROBESIM_UNGUARDED_PAGES	8	/* a power of two */
+static DEFINE_PER_CPU(struct probesim_page[PROBESIM_UNGUARDED_PAGES], probesim_unguarded);
+
+/* The slot of @key's page, on this CPU; preemption is off. */
+static __always_inline struct probesim_page *probesim_page_slot(const struct probesim_page *key)
+{
+	return this_cpu_ptr(&probesim_unguarded[(key->page >> PAGE_SHIFT) &
+						(PROBESIM_UNGUARDED_PAGES - 1)]);
+}
+
+/* @addr's page in the current mm, or false while a writer holds its mmap lock. */
+static __always_inline bool probesim_page_key(struct probesim_page *key, unsigned long addr)
+{
+	struct mm_struct *mm = current->mm;
+
+	/*
+	 * Ordered after the loads of an earlier hit's walk on this CPU: had
+	 * that walk seen a writer's change, the count read here is past S.
+	 */
+	smp_rmb();
+	key->seq = raw_read_seqcount(&mm->mm_lock_seq);
+	if (key->seq & 1)
+		return false;
+	key->mm = mm;
+	key->asid = atomic64_read(&mm->context.id);
+	key->page = addr & PAGE_MASK;
+	return true;
+}
+
+static __always_inline bool probesim_page_known_unguarded(const struct probesim_page *key)
+{
+	const struct probesim_page *last;
+	bool known;
+
+	preempt_disable();
+	last = probesim_page_slot(key);
+	known = last->mm == key->mm && last->asid == key->asid &&
+		last->page == key->page && last->seq == key->seq;
+	preempt_enable();
+	return known;
+}
+
+static __always_inline void probesim_page_remember_unguarded(const struct probesim_page *key)
+{
+	preempt_disable();
+	*probesim_page_slot(key) = *key;
+	preempt_enable();
+}
+#else
+static __always_inline bool probesim_page_key(struct probesim_page *key, unsigned long addr)
+{
+	return false;
+}
+
+static __always_inline bool probesim_page_known_unguarded(const struct probesim_page *key)
+{
+	return false;
+}
+
+static __always_inline void probesim_page_remember_unguarded(const struct probesim_page *key)
+{
+}
+#endif
+
+/*
+ * arm_uprobe_check_branch_target(), with the answer for the last page
+ * found unguarded remembered (above).
+ */
+static __always_inline bool probesim_branch_target_ok(u32 opcode, struct pt_regs *regs)
+{
+	struct probesim_page key;
+	bool keyed;
+
+	if (arm_probe_btype_compatible(opcode, regs->pstate & PSR_BTYPE_MASK))
+		return true;
+	keyed = probesim_page_key(&key, instruction_pointer(regs));
+	if (keyed && probesim_page_known_unguarded(&key))
+		return true;
+	if (!arm_uprobe_check_branch_target(opcode, regs))
+		return false;
+	if (keyed)
+		probesim_page_remember_unguarded(&key);
+	return true;
+}
+
+/*
  * One hit, for a family known at compile time: @simulate is a constant at
  * every use below, so the call is direct and the compiler may inline it.
  * Only a hit that the instruction completed, or that raised the
@@ -76,7 +190,7 @@ static __always_inline void probesim_hit(enum probesim_family family,
 					 uprobe_sim_handler_t *simulate, u32 opcode,
 					 long addr, struct pt_regs *regs)
 {
-	if (unlikely(!arm_uprobe_check_branch_target(opcode, regs))) {
+	if (unlikely(!probesim_branch_target_ok(opcode, regs))) {
 		probesim_count_event(PROBESIM_EV_BRANCH_TARGET_FAULT);
 		return;
 	}
