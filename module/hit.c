@@ -43,7 +43,10 @@ static noinline void probesim_hand_back(enum probesim_family family, struct pt_r
 	unsigned int found = 0;
 	u64 tcf0 = FIELD_GET(SCTLR_EL1_TCF0_MASK, current->thread.sctlr_user);
 
-	/* Why: a tag-check mode a kernel store cannot honour, or a fault. */
+	/*
+	 * Why: another family's decline; a push by a task whose tag-check
+	 * mode a kernel store cannot honour; or a push that faulted.
+	 */
 	if (family != PROBESIM_STP_FAMILY)
 		probesim_count_event(PROBESIM_EV_DECLINED);
 	else if (system_supports_mte() && tcf0 != SCTLR_EL1_TCF0_NONE &&
