@@ -23,7 +23,7 @@
  * block that make patches keeps from that family's patch on; the order of
  * the blocks is the order of the patches. NOP has no block: the kernel
  * simulates it itself from Linux 6.13, and the module brings it to older
- * kernels (module/compat.c).
+ * kernels (module/hit.c).
  */
 #ifndef PROBESIM_FAMILY
 #define PROBESIM_FAMILY(...)

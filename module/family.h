@@ -25,7 +25,7 @@ enum probesim_family probesim_decode(u32 insn);
 const char *probesim_family_name(enum probesim_family family);
 /* The name of the module parameter that switches @family. */
 const char *probesim_family_switch(enum probesim_family family);
-/* NOP, for kernels that step it (compat.c). */
+/* NOP, for kernels that step it (hit.c). */
 bool probesim_simulate_nop(u32 opcode, long addr, struct pt_regs *regs);
 
 #endif /* PROBESIM_FAMILY_H */

@@ -5,8 +5,8 @@
 # Debian's kernels are: pointer authentication in the kernel, ftrace)
 # under qemu's instruction counting, where the PMU's instructions event
 # is exact: kernel instructions per call of every mode, simulated and
-# single-stepped, against the kernel's own simulated ret reached the same
-# way. Writes bench/instructions-KVER[-debian].md and .json.
+# single-stepped, against the kernel's own simulated ret on the same
+# page. Writes bench/instructions-KVER[-debian].md and .json.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
