@@ -4,7 +4,8 @@
  * not have: each family's name, which debugfs probesim/stats and the logs
  * print and tools parse; that probesim_decode() maps at least one
  * instruction word to every family, NOP included (the module brings it to
- * kernels before 6.13); and that words no family takes are NONE. Linked
+ * kernels before 6.13), a landing pad only to a family marked as one; and
+ * that words no family takes are NONE. Linked
  * into probesim_test.ko with module/probes/simulate-insn-kunit.c, whose
  * MODULE_* lines cover it.
  */

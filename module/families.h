@@ -3,12 +3,16 @@
  * The families of simulated instructions and the module's switches: one
  * row each, families in the order of enum probesim_family.
  *
- *	PROBESIM_FAMILY(id, name, handler, onoff)
+ *	PROBESIM_FAMILY(id, name, handler, pad, onoff)
  *
  * id		the enumerator, PROBESIM_<id>_FAMILY
  * name		what debugfs probesim/stats and the logs call the family
  * handler	what arm_uprobe_decode_sim() (module/probes/decode-insn.c)
  *		returns for its instructions, and what a hit runs
+ * pad		whether its instructions are landing pads, which accept some
+ *		BTYPE other than 00 (arm_probe_btype_compatible()); those of a
+ *		family that is not accept none, which lets its hit test BTYPE
+ *		against 00 alone (module/hit.c)
  * onoff	the switch (below) that turns it on
  *
  *	PROBESIM_SWITCH(onoff, on, what)
@@ -34,24 +38,24 @@
 #define PROBESIM_SWITCH_UNUSED
 #endif
 
-PROBESIM_FAMILY(NOP, nop, probesim_simulate_nop, nop)
+PROBESIM_FAMILY(NOP, nop, probesim_simulate_nop, false, nop)
 PROBESIM_SWITCH(nop, true, "Simulate NOP on kernels before 6.13 (default: on)")
 #ifdef PROBESIM_WITH_ALU
 /* Register-only data processing, one switch for all of it. */
-PROBESIM_FAMILY(LOGIC_IMM, logic_imm, simulate_logic_imm, alu)
-PROBESIM_FAMILY(ADDSUB_IMM, addsub_imm, simulate_add_sub_imm, alu)
-PROBESIM_FAMILY(MOVEWIDE, movewide, simulate_movewide, alu)
-PROBESIM_FAMILY(LOGIC_REG, logic_reg, simulate_logic_reg, alu)
-PROBESIM_FAMILY(ADDSUB_REG, addsub_reg, simulate_add_sub_reg, alu)
+PROBESIM_FAMILY(LOGIC_IMM, logic_imm, simulate_logic_imm, false, alu)
+PROBESIM_FAMILY(ADDSUB_IMM, addsub_imm, simulate_add_sub_imm, false, alu)
+PROBESIM_FAMILY(MOVEWIDE, movewide, simulate_movewide, false, alu)
+PROBESIM_FAMILY(LOGIC_REG, logic_reg, simulate_logic_reg, false, alu)
+PROBESIM_FAMILY(ADDSUB_REG, addsub_reg, simulate_add_sub_reg, false, alu)
 PROBESIM_SWITCH(alu, true, "Simulate register-only AND/ORR/EOR/ADD/SUB/MOV forms (default: on)")
 #endif
 #ifdef PROBESIM_WITH_BTI
-PROBESIM_FAMILY(BTI, bti, simulate_bti, bti)
+PROBESIM_FAMILY(BTI, bti, simulate_bti, true, bti)
 PROBESIM_SWITCH(bti, true, "Simulate BTI landing pads, with the branch-target check (default: on)")
 #endif
 #ifdef PROBESIM_WITH_PAC
 /* PACIASP and PACIBSP: both keys, one switch. */
-PROBESIM_FAMILY(PAC, pac, simulate_paciasp_pacibsp, pac)
+PROBESIM_FAMILY(PAC, pac, simulate_paciasp_pacibsp, true, pac)
 PROBESIM_SWITCH(pac, true, "Simulate PACIASP/PACIBSP with the task's own key (default: on)")
 #endif
 #ifdef PROBESIM_WITH_STP
@@ -61,7 +65,7 @@ PROBESIM_SWITCH(pac, true, "Simulate PACIASP/PACIBSP with the task's own key (de
  * must hand back to the CPU (a fault, asynchronous tag checks) costs its
  * probe the simulation from then on (hit.c).
  */
-PROBESIM_FAMILY(STP, stp, simulate_stp_push, stp)
+PROBESIM_FAMILY(STP, stp, simulate_stp_push, false, stp)
 PROBESIM_SWITCH(stp, false, "Simulate STP Xt, Xt2, [SP, #imm]! pushes (default: off)")
 #endif
 

@@ -118,12 +118,10 @@ static __always_inline bool probesim_page_key(struct probesim_page *key, unsigne
 	 */
 	smp_rmb();
 	key->seq = raw_read_seqcount(&mm->mm_lock_seq);
-	if (key->seq & 1)
-		return false;
 	key->mm = mm;
 	key->asid = atomic64_read(&mm->context.id);
 	key->page = addr & PAGE_MASK;
-	return true;
+	return !(key->seq & 1);
 }
 
 static __always_inline bool probesim_page_known_unguarded(const struct probesim_page *key)
@@ -163,14 +161,19 @@ static __always_inline void probesim_page_remember_unguarded(const struct probes
 
 /*
  * arm_uprobe_check_branch_target(), with the answer for the last page
- * found unguarded remembered (above).
+ * found unguarded remembered (above). Only a landing pad accepts a BTYPE
+ * other than 00 (families.h, checked when the uprobe is analysed), so the
+ * other families test for 00 alone.
  */
-static __always_inline bool probesim_branch_target_ok(u32 opcode, struct pt_regs *regs)
+static __always_inline bool probesim_branch_target_ok(bool pad, u32 opcode,
+						      struct pt_regs *regs)
 {
-	struct probesim_page key;
+	u64 btype = regs->pstate & PSR_BTYPE_MASK;
+	/* Written whole by probesim_page_key() before any read: no zeroing. */
+	struct probesim_page key __uninitialized;
 	bool keyed;
 
-	if (arm_probe_btype_compatible(opcode, regs->pstate & PSR_BTYPE_MASK))
+	if (btype == PSR_BTYPE_NONE || (pad && arm_probe_btype_compatible(opcode, btype)))
 		return true;
 	keyed = probesim_page_key(&key, instruction_pointer(regs));
 	if (keyed && probesim_page_known_unguarded(&key))
@@ -189,11 +192,11 @@ static __always_inline bool probesim_branch_target_ok(u32 opcode, struct pt_regs
  * instruction's own signal, counts as a simulated hit; one that failed
  * the branch-target check counts as that, and one handed back as a decline.
  */
-static __always_inline void probesim_hit(enum probesim_family family,
+static __always_inline void probesim_hit(enum probesim_family family, bool pad,
 					 uprobe_sim_handler_t *simulate, u32 opcode,
 					 long addr, struct pt_regs *regs)
 {
-	if (unlikely(!probesim_branch_target_ok(opcode, regs))) {
+	if (unlikely(!probesim_branch_target_ok(pad, opcode, regs))) {
 		probesim_count_event(PROBESIM_EV_BRANCH_TARGET_FAULT);
 		return;
 	}
@@ -213,11 +216,11 @@ static __always_inline void probesim_hit(enum probesim_family family,
  * family. Flattened: what it calls in this unit is inlined into it, down
  * to the handler and the completion.
  */
-#define PROBESIM_FAMILY(id, name, handler, ...)					\
+#define PROBESIM_FAMILY(id, name, handler, pad, ...)				\
 static __flatten void probesim_hit_##name(u32 opcode, long addr,		\
 					  struct pt_regs *regs)			\
 {										\
-	probesim_hit(PROBESIM_##id##_FAMILY, handler, opcode, addr, regs);	\
+	probesim_hit(PROBESIM_##id##_FAMILY, pad, handler, opcode, addr, regs);	\
 }
 
 #include "families.h"
