@@ -1,4 +1,5 @@
-# probesim: simulate probed nop and stp on arm64 instead of single-stepping.
+# probesim: simulate probed nop, stp, register-only ALU, bti and paciasp on
+# arm64 instead of single-stepping them.
 #
 #   make                 build probesim.ko against KDIR (on arm64 hardware)
 #   make run             boot the 6.12 test VM and show probesim at work
@@ -11,6 +12,7 @@
 #                        (KVER=6.12 or 6.1), writes bench/
 #   make bench-count     instructions per hit only (KVER=, FLAVOR=bench-debian)
 #   make bench-variants  the trigger benchmark with each of bench/variants/
+#   make bench-optimized-nop  a trap-free NOP probe's prototype, counted on 7.3
 #   make patches         the upstream series into patches/, signed off by you
 #   make lint            shellcheck and checkpatch --strict
 #   make survey          uprobe cost of Debian arm64 binaries, writes survey/
@@ -54,6 +56,9 @@ bench-count:
 bench-variants:
 	vm/bench-variants.sh
 
+bench-optimized-nop:
+	vm/bench-optimized-nop.sh
+
 survey:
 	vm/survey.sh
 
@@ -64,4 +69,4 @@ lint:
 	vm/lint.sh shim
 	vm/lint.sh variants
 
-.PHONY: all module clean check check-full run patches bench bench-count bench-variants mutation-check lint survey
+.PHONY: all module clean check check-full run patches bench bench-count bench-variants bench-optimized-nop mutation-check lint survey

@@ -11,8 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 # make check: 6.12 and 7.3, and the patch series (for mainline on 7.3,
 # its fixes backported to 6.12). make check-full (CHECK_FULL=1) adds 6.1
 # (and the fixes backported there), 7.2 (untested), the capstone
-# whole-class sweeps, Debian's own kernel images, DKMS, and the lifetime
-# stress on a KASAN kernel.
+# whole-class sweeps, Debian's own kernel images, DKMS, the trap-free NOP
+# prototype, and the lifetime stress on a KASAN kernel.
 kernels=${KERNELS:-6.12 7.3${CHECK_FULL:+ 6.1}}
 start=$(date +%s)
 totals=$PROBESIM_OUT/totals
@@ -154,8 +154,8 @@ step "the fixes for mainline, on $MAINLINE_KERNEL (generated, git am, checkpatch
 	"$here/series-check.sh" --generate-only fixes
 if [ -n "${CHECK_FULL:-}" ]; then
 	step "the fixes backported to 6.1 (built, ptrace single-step)" "$here/series-check.sh" 6.1
-	# 7.2 (sid) is a kernel probesim was not tested on: it must load
-	# there, saying so once.
+	# 7.2 (sid) is a kernel probesim was not tested on: it must refuse
+	# to load there unless told to, and then say so once.
 	step "kernel 7.2, untested: selftests" "$here/kernel-run.sh" \
 		--append probesim.untested=1 7.2 selftests check-7.2
 	for kver in 6.12 6.1; do
@@ -164,6 +164,10 @@ if [ -n "${CHECK_FULL:-}" ]; then
 	done
 	# The README's DKMS route, against the 6.12 test kernel.
 	count "dkms add, build, install, remove on 6.12" "$here/dkms-check.sh" 6.12
+	# The trap-free NOP prototype (bench/optimized-nop): both paths
+	# count every hit, on its own 7.3 kernel.
+	step "the optimized-NOP prototype on 7.3 (icount): every hit counted" \
+		env OPTIMIZED_NOP_MD="$PROBESIM_OUT/optimized-nop.md" "$here/bench-optimized-nop.sh"
 	# The lifetime stress for 5 minutes on a KASAN kernel.
 	step "kernel 7.3 with KASAN: lifetime stress, 5 minutes" "$here/kernel-run.sh" \
 		--flavor kasan --timeout 2400 7.3 stress-kasan check-7.3-kasan
