@@ -3,13 +3,25 @@
  * The kernel functions module/compat.h renames, for kernels that have them
  * without exporting them.
  */
+#include <linux/build_bug.h>
+#include <asm/system_misc.h>
+#include <asm/traps.h>
 #include "probesim.h"
 
-/* Resolved at load time (symbols.c). */
+/*
+ * Resolved at load time (symbols.c) and called through these pointers.
+ * compat.h renames the kernel's functions to the module's, so the two
+ * headers above declare the module's functions with the kernel's
+ * prototypes: a kernel whose prototype differs fails to build here, and
+ * the assertions tie the pointers to the same prototypes.
+ */
 void (*probesim_force_signal_inject_fn)(int signal, int code, unsigned long address,
 					unsigned long err);
 void (*probesim_arm64_notify_die_fn)(const char *str, struct pt_regs *regs, int signo,
 				     int sicode, unsigned long far, unsigned long err);
+
+static_assert(__same_type(probesim_force_signal_inject_fn, &force_signal_inject));
+static_assert(__same_type(probesim_arm64_notify_die_fn, &arm64_notify_die));
 
 void probesim_force_signal_inject(int signal, int code, unsigned long address,
 				  unsigned long err)

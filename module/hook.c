@@ -9,6 +9,7 @@
  * the handler. prepare_uprobe() publishes ->arch with smp_wmb() after this
  * returns, so the hit path sees the new fields.
  */
+#include <linux/build_bug.h>
 #include <linux/cpumask.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
@@ -16,6 +17,9 @@
 #include "probesim.h"
 
 /* arch_uprobe_analyze_insn(auprobe, mm, addr), kept for the return. */
+static_assert(__same_type(&arch_uprobe_analyze_insn,
+			  int (*)(struct arch_uprobe *, struct mm_struct *, unsigned long)));
+
 struct probesim_analysis {
 	struct arch_uprobe *auprobe;
 	struct mm_struct *mm;

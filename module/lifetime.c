@@ -140,7 +140,9 @@ unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long ad
 	return found;
 }
 
-/* The object being freed holds our arch_uprobe, if we patched it. */
+/* The object being freed (kfree()'s x0) holds our arch_uprobe, if we patched it. */
+static_assert(__same_type(&kfree, void (*)(const void *)));
+
 static int probesim_free_pre(struct kprobe *p, struct pt_regs *regs)
 {
 	unsigned long obj = regs->regs[0];

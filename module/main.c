@@ -60,6 +60,9 @@ static int __init probesim_init(void)
 	char switches[64];
 	int err;
 
+	err = probesim_check_tested_kernel();
+	if (err)
+		return err;
 	err = probesim_resolve_symbols();
 	if (err)
 		return err;
@@ -72,7 +75,6 @@ static int __init probesim_init(void)
 	err = probesim_hook_init();
 	if (err)
 		goto out_lifetime;
-	probesim_note_untested_kernel();
 	probesim_switches_show(switches, sizeof(switches));
 	pr_info("probesim: loaded " PROBESIM_VERSION " (%s)\n", switches);
 	probesim_log_system();
@@ -94,6 +96,6 @@ static void __exit probesim_exit(void)
 
 module_init(probesim_init);
 module_exit(probesim_exit);
-MODULE_DESCRIPTION("Simulate probed nop, stp, bti and register-only instructions on arm64 instead of single-stepping them");
+MODULE_DESCRIPTION("Simulate probed nop, stp, register-only ALU, bti and paciasp/pacibsp on arm64 instead of single-stepping them");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(PROBESIM_VERSION);

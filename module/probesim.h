@@ -97,7 +97,8 @@ void probesim_lifetime_exit(void);
  * unsupported kernel X.Y.Z: @what"); returns the error for init.
  */
 int probesim_refuse(const char *what);
-void probesim_note_untested_kernel(void);
+/* 0 on a kernel series probesim was tested on, or when told to load anyway. */
+int probesim_check_tested_kernel(void);
 
 /* hook.c: the decision point for new uprobes. */
 unsigned long probesim_hook_missed(void);

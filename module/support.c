@@ -3,14 +3,17 @@
  * Which kernels probesim supports, and how it says no.
  *
  * probesim depends on kernel internals that no ABI promises: the hook's
- * target, the function that frees a uprobe, unexported helpers. A kernel
- * it was not tested on may still be fine, so the rule is by evidence, not
- * by version: if every internal is found, the module loads (naming the
- * versions it was tested on when this is not one of them); if one is
- * missing, lifetime or semantics cannot be guaranteed, and it refuses.
+ * target, the function that frees a uprobe, unexported helpers. Their
+ * prototypes are checked when the module is built against a kernel's
+ * headers (compat.c, hook.c); whether they are called where probesim
+ * expects is not, short of running its tests there. So a kernel series
+ * it was not tested on is refused unless the user asks for it
+ * (probesim.untested_kernel=1); then, as everywhere, a missing internal
+ * still refuses, since lifetime or semantics could not be guaranteed.
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/utsname.h>
@@ -36,7 +39,12 @@ static bool probesim_release_in(const char *release, const char *series)
 		release[len] == '-' || release[len] == '+');
 }
 
-void probesim_note_untested_kernel(void)
+static bool probesim_untested_kernel;
+module_param_named(untested_kernel, probesim_untested_kernel, bool, 0444);
+MODULE_PARM_DESC(untested_kernel,
+		 "Load on a kernel series probesim was not tested on (default: refuse)");
+
+int probesim_check_tested_kernel(void)
 {
 	const char *release = init_utsname()->release;
 	char tested[32] = "";
@@ -44,11 +52,17 @@ void probesim_note_untested_kernel(void)
 
 	for (i = 0; i < ARRAY_SIZE(probesim_tested_kernels); i++) {
 		if (probesim_release_in(release, probesim_tested_kernels[i]))
-			return;
+			return 0;
 		if (i)
 			strlcat(tested, ", ", sizeof(tested));
 		strlcat(tested, probesim_tested_kernels[i], sizeof(tested));
 	}
-	pr_info("probesim: kernel %s was not tested (tested: %s); its hook and free path were found, so probesim loads\n",
+	if (!probesim_untested_kernel) {
+		pr_err("probesim: kernel %s was not tested (tested: %s); load with untested_kernel=1 to try it\n",
+		       release, tested);
+		return -EOPNOTSUPP;
+	}
+	pr_warn("probesim: kernel %s was not tested (tested: %s); loading as untested_kernel=1 asks\n",
 		release, tested);
+	return 0;
 }

@@ -17,7 +17,7 @@
 # --payload DIR adds DIR's contents to the initramfs root (see
 # build-initramfs.sh --extra). --append ARGS adds ARGS to the kernel
 # command line (probesim.untested=1: the kernel is one probesim was not
-# tested on, and must say so at load).
+# tested on, which it must refuse unless told to load).
 # ALU_FUZZ_COUNT=N in the environment (make check ALU_FUZZ_COUNT=N) makes
 # the alu_fuzz selftest run N encodings per class instead of 10000; the VM
 # timeout grows with it unless --timeout is given.
