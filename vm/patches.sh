@@ -128,18 +128,83 @@ stable_count() {
 	echo "$n"
 }
 
+# The posting's version: the first line of patches/src/changelog (vN),
+# whose entries, newest first, end the cover letters.
+version=$(sed -n '1s/^v\([1-9][0-9]*\)$/\1/p' "$src/changelog")
+[ -n "$version" ] || die "patches/src/changelog must start with a version line (v1, v2, ...)"
+versioned() {	# versioned PREFIX: PREFIX, with vN from v2 on
+	if [ "$version" = 1 ]; then echo "$1"; else echo "$1 v$version"; fi
+}
+
+# cost_benefit TREE RANGE: for each commit of RANGE whose recipe names a
+# benchmark mode (patches/src/NN-name/bench: MODE TEXT), kernel
+# instructions per hit stepped and simulated, from
+# bench/instructions-$MAINLINE_KERNEL.md, and the lines the patch adds.
+cost_benefit() {
+	local tree=$1 range=$2 counts=$PROBESIM_TOP/bench/instructions-$MAINLINE_KERNEL.md
+	local n=0 commit recipe mode text xol sim added
+	[ -f "$counts" ] || die "no $counts: run make bench-count KVER=$MAINLINE_KERNEL"
+	echo "Kernel instructions per hit on $MAINLINE_KERNEL, counted exactly (QEMU -cpu max"
+	echo "-icount, the PMU's instructions event; the probed function reached by"
+	echo "BL; a counting perf uprobe event), stepped out of line and simulated:"
+	echo
+	printf '  %-5s %-26s %8s %10s %6s %12s\n' patch instruction stepped simulated saved "lines added"
+	for commit in $(gitq -C "$tree" rev-list --reverse "$range"); do
+		n=$((n + 1))
+		recipe=$(ls -d "$src"/"$(printf '%02d' "$n")"-*/)
+		[ -f "$recipe/bench" ] || continue
+		read -r mode text <"$recipe/bench"
+		xol=$(awk -F' *[|] *' -v m="$mode" '$2 == m { print $3 + 0 }' "$counts")
+		sim=$(awk -F' *[|] *' -v m="$mode" '$2 == m { print $4 + 0 }' "$counts")
+		if [ -z "$xol" ] || [ -z "$sim" ]; then
+			die "no row $mode in $counts"
+		fi
+		added=$(gitq -C "$tree" show --numstat --format= "$commit" | awk '{ a += $1 } END { print a }')
+		printf '  %-5s %-26s %8s %10s %6s %12s\n' "$n" "$text" "$xol" "$sim" "$((xol - sim))" "$added"
+	done
+}
+
+# recipients TREE OUT: To: and Cc: headers for every patch of OUT, from
+# the tree's scripts/get_maintainer.pl: the arm64 maintainers and list
+# are addressed, everyone else it names is copied.
+recipients() {
+	local tree=$1 out=$2 list to cc p
+	list=$(cd "$tree" && perl scripts/get_maintainer.pl --no-git --no-git-fallback \
+		--rolestats "$out"/0*.patch 2>/dev/null | grep -v '^0000-') ||
+		die "scripts/get_maintainer.pl failed on the series"
+	to=$(printf '%s\n' "$list" | grep -E 'ARM64 PORT' | sed 's/ (.*//' | paste -sd, - | sed 's/,/, /g')
+	cc=$(printf '%s\n' "$list" | grep -vE 'ARM64 PORT' | sed 's/ (.*//' | paste -sd, - | sed 's/,/, /g')
+	[ -n "$to" ] || die "get_maintainer.pl names no arm64 maintainer for the series"
+	for p in "$out"/*.patch; do
+		awk -v to="$to" -v cc="$cc" '
+			!done && /^Subject: / { print "To: " to; if (cc != "") print "Cc: " cc; done = 1 }
+			{ print }' "$p" >"$p.tmp"
+		mv "$p.tmp" "$p"
+	done
+}
+
 # write_series TREE OUT RANGE PREFIX COVER BLURB_TAIL: format-patch RANGE
 # into OUT, the cover letter's subject and body from COVER (its first
-# paragraph is the subject), BLURB_TAIL appended to the body.
+# paragraph is the subject; @@COST_BENEFIT@@ becomes cost_benefit's
+# table), BLURB_TAIL and the changelog appended to the body, and every
+# patch addressed (recipients).
 write_series() {
 	local tree=$1 out=$2 range=$3 prefix=$4 cover_src=$5 tail=$6 cover subject
+	local table
 	rm -rf "$out"
 	mkdir -p "$out"
 	(cd "$tree" && gitq format-patch -q --cover-letter --base=base --zero-commit \
-		--no-signature --subject-prefix="$prefix" -o "$out" "$range")
+		--no-signature --subject-prefix="$(versioned "$prefix")" -o "$out" "$range")
 	cover=$(ls "$out"/0000-*.patch)
 	subject=$(sed -n '1{p;q}' "$cover_src")
-	awk -v subject="$subject" -v body="$cover_src" -v tail="$tail" '
+	table=$out/cost-benefit.txt
+	if grep -q '^@@COST_BENEFIT@@$' "$cover_src"; then
+		cost_benefit "$tree" "$range" >"$table"
+	else
+		: >"$table"
+	fi
+	awk -v subject="$subject" -v body="$cover_src" -v tail="$tail" \
+		-v table="$table" -v changelog="$src/changelog" '
 		/^Subject: / && index($0, "*** SUBJECT HERE ***") {
 			sub(/\*\*\* SUBJECT HERE \*\*\*/, subject)
 		}
@@ -148,15 +213,22 @@ write_series() {
 			n = 0; started = 0
 			while ((getline line < body) > 0) {
 				if (!started) { if (line == "") started = 1; continue }
+				if (line == "@@COST_BENEFIT@@") {
+					while ((getline row < table) > 0) text[++n] = row
+					continue
+				}
 				text[++n] = line
 			}
 			while (n > 0 && text[n] == "") n--
 			for (i = 1; i <= n; i++) print text[i]
-			printf "\n%s\n", tail
+			printf "\n%s\n\nChanges\n\n", tail
+			while ((getline line < changelog) > 0) print line
 			next
 		}
 		{ print }' "$cover" >"$cover.tmp"
 	mv "$cover.tmp" "$cover"
+	rm -f "$table"
+	recipients "$tree" "$out"
 }
 
 nstable=$(stable_count)

@@ -95,6 +95,25 @@ for p in "$gen/1/$base"/*.patch; do
 done
 result "every $base patch is signed off by the identity it was generated with" "$rc"
 
+# Addressed as get_maintainer.pl says, versioned as patches/src/changelog
+# says, and no placeholder of the cover letter's source left unfilled.
+rc=0
+version=$(sed -n '1s/^v\([0-9]*\)$/\1/p' "$PROBESIM_TOP/patches/src/changelog")
+for p in "$gen/1/$base"/*.patch; do
+	grep -q '^To: .*linux-arm-kernel@lists.infradead.org' "$p" &&
+		grep -q '^Cc: .*linux-kernel@vger.kernel.org' "$p" || rc=1
+	if [ "$version" -gt 1 ]; then
+		grep -q "^Subject: \[PATCH[^]]* v$version [0-9]*/[0-9]*\]" "$p" || rc=1
+	else
+		grep -q '^Subject: \[PATCH[^]]* [0-9]*/[0-9]*\]' "$p" || rc=1
+	fi
+	[ "$rc" = 0 ] || { echo "not addressed or versioned: $p" >&2; break; }
+done
+cover=$(ls "$gen/1/$base"/0000-*.patch)
+grep -n '@@' "$cover" >&2 && rc=1
+grep -q "^v$version\$" "$cover" || rc=1
+result "the $base series is addressed, versioned (v$version), its cover letter complete" "$rc"
+
 # Nothing in a patch names the project (but the test identity it is signed
 # with), and the series adds no directory to arch/.
 rc=0
