@@ -62,7 +62,8 @@ build_guest_tools() {
 	fi
 	mkdir -p "$payload/tools"
 	cp "$build/bench/probesim-bench" "$build/timeit/probesim-timeit" \
-		"$build/verify-target/probesim-verify-target" "$payload/tools/"
+		"$build/verify-target/probesim-verify-target" "$build/run-as/probesim-run-as" \
+		"$payload/tools/"
 }
 timed "building guest tools" build_guest_tools
 

@@ -156,11 +156,13 @@ static void check_steps(struct __test_metadata *_metadata, char *start,
 			char *to)
 {
 	struct user_pt_regs native[STEPS], probed[STEPS];
+	const char *why;
 	long hits = -1;
 	int i;
 
-	if (uprobe_pmu_type() < 0)
-		SKIP(return, "no uprobe PMU (CONFIG_UPROBE_EVENTS)");
+	why = uprobe_unavailable();
+	if (why)
+		SKIP(return, "%s", why);
 	trace_steps(_metadata, start, to, false, native, NULL);
 	trace_steps(_metadata, start, to, true, probed, &hits);
 
@@ -217,13 +219,15 @@ static void check_btype(struct __test_metadata *_metadata, char *entry,
 			char *target, char *insn)
 {
 	struct outcome native, probed;
+	const char *why;
 	bool same;
 	int fd;
 
 	if (!(getauxval(AT_HWCAP2) & HWCAP2_BTI))
 		SKIP(return, "no BTI (HWCAP2_BTI)");
-	if (uprobe_pmu_type() < 0)
-		SKIP(return, "no uprobe PMU (CONFIG_UPROBE_EVENTS)");
+	why = uprobe_unavailable();
+	if (why)
+		SKIP(return, "%s", why);
 	ASSERT_EQ(0, outcome_catch_signals());
 	ASSERT_EQ(0, mprotect(guarded_start, guarded_end - guarded_start,
 			      PROT_READ | PROT_EXEC | PROT_BTI));

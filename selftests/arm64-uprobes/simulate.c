@@ -115,10 +115,12 @@ static void check(struct __test_metadata *_metadata, block_fn *block,
 	const struct outcome returned = { 0 };
 	struct result native[MAX_STATES], probed;
 	char nbuf[80], ebuf[80];
+	const char *why;
 	int fd, i;
 
-	if (uprobe_pmu_type() < 0)
-		SKIP(return, "no uprobe PMU (CONFIG_UPROBE_EVENTS)");
+	why = uprobe_unavailable();
+	if (why)
+		SKIP(return, "%s", why);
 	ASSERT_LE(n, MAX_STATES);
 	ASSERT_EQ(0, outcome_catch_signals());
 	ASSERT_FALSE(xol_area_mapped())

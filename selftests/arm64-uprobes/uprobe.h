@@ -6,6 +6,7 @@
 #ifndef ARM64_UPROBES_UPROBE_H
 #define ARM64_UPROBES_UPROBE_H
 
+#include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdalign.h>
@@ -80,6 +81,27 @@ static inline int uprobe_open(const void *addr, pid_t pid)
 	attr.config2 = offset;
 	return syscall(__NR_perf_event_open, &attr, pid, -1, -1,
 		       PERF_FLAG_FD_CLOEXEC);
+}
+
+/*
+ * Why this task may not put uprobes on itself, or NULL if it may: the
+ * kernel has no uprobe PMU, or perf_event_open() refuses it (EACCES or
+ * EPERM: no CAP_PERFMON, or a seccomp or LSM policy). A test SKIPs then
+ * rather than FAILs. Asked by putting a uprobe on this program's own
+ * code and removing it at once.
+ */
+static inline const char *uprobe_unavailable(void)
+{
+	int fd;
+
+	if (uprobe_pmu_type() < 0)
+		return "no uprobe PMU (CONFIG_UPROBE_EVENTS)";
+	fd = uprobe_open((const void *)uprobe_pmu_type, 0);
+	if (fd < 0 && (errno == EACCES || errno == EPERM))
+		return "perf_event_open() refused the uprobe: needs CAP_PERFMON";
+	if (fd >= 0)
+		close(fd);
+	return NULL;
 }
 
 /* The hits counted by a uprobe_open() event, or -1. */

@@ -61,3 +61,33 @@ else
 		tap_fail arm64-uprobes-insmod "insmod probesim: $(cat /tmp/insmod.err)"
 	fi
 fi
+
+# Without privilege (uid 65534, no capabilities) perf_event_open() refuses
+# the uprobe PMU: every test must then SKIP for that reason, none FAIL.
+unprivileged_check() {
+	echo "TAP version 13"
+	echo "1..1"
+	# Copies the user may reach, read and run (the initramfs is root's
+	# alone, down to its root directory).
+	chmod 755 /
+	mkdir -p /tmp/unpriv
+	chmod 755 /tmp/unpriv
+	for t in simulate branches; do
+		cp "/arm64-uprobes/$t" "/tmp/unpriv/$t"
+		chmod 755 "/tmp/unpriv/$t"
+		/tools/probesim-run-as 65534 65534 "/tmp/unpriv/$t" \
+			>"/tmp/unpriv-$t.tap" 2>&1 || true
+	done
+	cat /tmp/unpriv-simulate.tap /tmp/unpriv-branches.tap >/tmp/unpriv.tap
+	failed=$(grep -c '^not ok' /tmp/unpriv.tap || true)
+	refused=$(grep -c '^ok .* # SKIP perf_event_open() refused' /tmp/unpriv.tap || true)
+	if [ "$failed" = 0 ] && [ "$refused" -gt 0 ]; then
+		echo "ok 1 unprivileged: $refused tests skip, as perf_event_open() refuses them; none fails"
+	else
+		echo "not ok 1 unprivileged: $failed failed, $refused skipped as refused"
+		grep -v '^ok' /tmp/unpriv.tap | head -n 40 | sed 's/^/# /'
+	fi
+}
+if [ -x /arm64-uprobes/simulate ] && [ -x /arm64-uprobes/branches ]; then
+	ktap_section arm64-uprobes-unprivileged unprivileged_check
+fi
