@@ -9,6 +9,9 @@
 #ifndef PROBESIM_COMPAT_H
 #define PROBESIM_COMPAT_H
 
+/* Every message of the module says whose it is. */
+#define pr_fmt(fmt) "probesim: " fmt
+
 /*
  * Not exported on any kernel: the kernel's, found at load time
  * (symbols.c), and called through compat.c. The decoders of instruction

@@ -135,7 +135,7 @@ int probesim_hook_init(void)
 	if (err == -ENOENT || err == -EINVAL)
 		return probesim_refuse("no arch_uprobe_analyze_insn() to hook");
 	if (err)
-		pr_err("probesim: cannot hook arch_uprobe_analyze_insn(): %d\n", err);
+		pr_err("cannot hook arch_uprobe_analyze_insn(): %d\n", err);
 	return err;
 }
 

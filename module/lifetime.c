@@ -225,7 +225,7 @@ int probesim_lifetime_init(void)
 		probesim_free_kp_ptrs[i] = &probesim_free_kps[i];
 	err = register_kprobes(probesim_free_kp_ptrs, probesim_nr_free_kps);
 	if (err) {
-		pr_err("probesim: cannot probe the kfree() calls in %s(): %d\n",
+		pr_err("cannot probe the kfree() calls in %s(): %d\n",
 		       fn, err);
 		return err;
 	}
@@ -273,10 +273,10 @@ void probesim_lifetime_exit(void)
 	struct probesim_tracked *t;
 
 	if (live && probesim_wait_for_handlers()) {
-		pr_info("probesim: forced unload: %lu live uprobes handed back to single-stepping\n",
+		pr_info("forced unload: %lu live uprobes handed back to single-stepping\n",
 			live);
 	} else if (live) {
-		pr_warn("probesim: forced unload: %lu live uprobes handed back to single-stepping; this kernel cannot wait for a handler already running\n",
+		pr_warn("forced unload: %lu live uprobes handed back to single-stepping; this kernel cannot wait for a handler already running\n",
 			live);
 	}
 	unregister_kprobes(probesim_free_kp_ptrs, probesim_nr_free_kps);

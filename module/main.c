@@ -3,8 +3,6 @@
  * probesim: simulate common probed user instructions on arm64 instead of
  * single-stepping them out of line.
  */
-#include <linux/fcntl.h>
-#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <asm/cpufeature.h>
@@ -17,22 +15,12 @@
 #error "probesim needs CONFIG_UPROBES and CONFIG_KRETPROBES"
 #endif
 
-/*
- * kernel.panic_on_warn, read as its sysctl file: the variable is not
- * exported, and this is read once.
- */
+/* kernel.panic_on_warn: the variable is not exported; read once, at load. */
 static bool __init probesim_panic_on_warn(void)
 {
-	struct file *f = filp_open("/proc/sys/kernel/panic_on_warn", O_RDONLY, 0);
-	char buf[4] = "";
-	loff_t pos = 0;
-	ssize_t n;
+	const int *flag = (const int *)probesim_lookup_data("panic_on_warn");
 
-	if (IS_ERR(f))
-		return false;
-	n = kernel_read(f, buf, sizeof(buf) - 1, &pos);
-	filp_close(f, NULL);
-	return n > 0 && buf[0] != '0';
+	return flag && READ_ONCE(*flag);
 }
 
 /*
@@ -42,17 +30,17 @@ static bool __init probesim_panic_on_warn(void)
 static void __init probesim_log_system(void)
 {
 	if (system_supports_mte())
-		pr_info("probesim: the system uses MTE: with stp=1, a push by a task that checks tags asynchronously is single-stepped, and so is its probe from then on\n");
+		pr_info("the system uses MTE: with stp=1, a push by a task that checks tags asynchronously is single-stepped, and so is its probe from then on\n");
 	/*
 	 * uprobe_single_step_handler() warns on any single-step of a task
 	 * that once hit a uprobe (fixed by the series' first patches).
 	 */
 	if (probesim_panic_on_warn())
-		pr_warn("probesim: panic_on_warn is set: unless this kernel carries the uprobe single-step fix, a debugger stepping a task that has hit a uprobe panics the machine, with or without probesim\n");
+		pr_warn("panic_on_warn is set: unless this kernel carries the uprobe single-step fix, a debugger stepping a task that has hit a uprobe panics the machine, with or without probesim\n");
 	if (!system_supports_bti())
-		pr_info("probesim: the CPU has no BTI: landing pads are simulated as NOPs, with no branch-target check to make\n");
+		pr_info("the CPU has no BTI: landing pads are simulated as NOPs, with no branch-target check to make\n");
 	if (!probesim_stats_available())
-		pr_info("probesim: no debugfs, so no probesim/stats; the simulation works without it\n");
+		pr_info("no debugfs, so no probesim/stats; the simulation works without it\n");
 }
 
 static int __init probesim_init(void)
@@ -76,7 +64,7 @@ static int __init probesim_init(void)
 	if (err)
 		goto out_lifetime;
 	probesim_switches_show(switches, sizeof(switches));
-	pr_info("probesim: loaded " PROBESIM_VERSION " (%s)\n", switches);
+	pr_info("loaded " PROBESIM_VERSION " (%s)\n", switches);
 	probesim_log_system();
 	return 0;
 

@@ -21,6 +21,7 @@ probes_handler_t *probesim_hit_handler(enum probesim_family family);
 
 /* symbols.c: kernel functions that are not exported, found at load time. */
 unsigned long probesim_lookup(const char *name);
+unsigned long probesim_lookup_data(const char *name);
 int probesim_resolve_symbols(void);
 
 /*

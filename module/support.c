@@ -24,7 +24,7 @@ static const char * const probesim_tested_kernels[] = { "6.1", "6.12", "7.3" };
 
 int probesim_refuse(const char *what)
 {
-	pr_err("probesim: unsupported kernel %s: %s\n", init_utsname()->release,
+	pr_err("unsupported kernel %s: %s\n", init_utsname()->release,
 	       what);
 	return -EOPNOTSUPP;
 }
@@ -58,11 +58,11 @@ int probesim_check_tested_kernel(void)
 		strlcat(tested, probesim_tested_kernels[i], sizeof(tested));
 	}
 	if (!probesim_untested_kernel) {
-		pr_err("probesim: kernel %s was not tested (tested: %s); load with untested_kernel=1 to try it\n",
+		pr_err("kernel %s was not tested (tested: %s); load with untested_kernel=1 to try it\n",
 		       release, tested);
 		return -EOPNOTSUPP;
 	}
-	pr_warn("probesim: kernel %s was not tested (tested: %s); loading as untested_kernel=1 asks\n",
+	pr_warn("kernel %s was not tested (tested: %s); loading as untested_kernel=1 asks\n",
 		release, tested);
 	return 0;
 }

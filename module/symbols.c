@@ -5,6 +5,8 @@
  * longer exported) and only ever called with the signature they have on
  * the kernels probesim supports.
  */
+#include <linux/build_bug.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include "probesim.h"
 
@@ -33,4 +35,17 @@ int probesim_resolve_symbols(void)
 	if (!probesim_force_signal_inject_fn)
 		return probesim_refuse("no force_signal_inject(), for the branch-target check");
 	return 0;
+}
+
+/*
+ * The address of the kernel variable @name, or 0: a kprobe finds code
+ * only, so this asks kallsyms_lookup_name(), itself found by a kprobe.
+ */
+unsigned long probesim_lookup_data(const char *name)
+{
+	unsigned long (*lookup)(const char *name);
+
+	static_assert(__same_type(lookup, &kallsyms_lookup_name));
+	lookup = (void *)probesim_lookup("kallsyms_lookup_name");
+	return lookup ? lookup(name) : 0;
 }
