@@ -34,10 +34,7 @@ if [ ! -f "$out/.built-$key" ]; then
 	cp -al "$pristine/." "$tree/"
 	patch -s -p1 -d "$tree" <"$proto/kernel.patch"
 	printf '%s\n' "$fragment" >"$out/fragment.config"
-	pmake() {
-		"${BUILD_NICE[@]}" make -C "$tree" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
-			CC="ccache ${CROSS}gcc" "$NO_PAHOLE" -j"$(nproc)" "$@"
-	}
+	pmake() { kernel_make "$tree" "$out" "$@"; }
 	pmake -s allnoconfig KCONFIG_ALLCONFIG="$out/fragment.config" >/dev/null
 	pmake -s olddefconfig >/dev/null
 	build() { pmake Image >"$out/build.log" 2>&1; }

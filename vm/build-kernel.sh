@@ -60,10 +60,7 @@ fi
 mkdir -p "$out"
 log "kernel $kver/$flavor: Linux $(kernel_release "$src") from $srcver"
 printf '%s\n' "$fragment" >"$out/fragment.config"
-kmake() {
-	"${BUILD_NICE[@]}" make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
-		CC="ccache ${CROSS}gcc" "$NO_PAHOLE" -j"$(nproc)" "$@"
-}
+kmake() { kernel_make "$src" "$out" "$@"; }
 
 # Apply the fragment over allnoconfig, then check that Kconfig kept every
 # option we asked for: a silently dropped option would void the tests.

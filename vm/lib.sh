@@ -201,6 +201,15 @@ series_build() {
 	echo "$PROBESIM_CACHE/series/$1/build/kernel"
 }
 
+# kernel_make SRC OUT ARGS...: make ARGS in the kernel tree SRC, building
+# into OUT, cross-compiled for arm64 through ccache at the build niceness.
+kernel_make() {
+	local src=$1 out=$2
+	shift 2
+	"${BUILD_NICE[@]}" make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+		CC="ccache ${CROSS}gcc" "$NO_PAHOLE" -j"$(nproc)" "$@"
+}
+
 # kernel_release TREE: the version the kernel tree says it is (X.Y.Z), read
 # from its top Makefile rather than assumed from the package name.
 kernel_release() {

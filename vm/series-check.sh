@@ -166,10 +166,7 @@ fragment=$(cat "$here/configs/common.config" "$here/configs/test.config"
 	echo CONFIG_ARM64_UPROBES_SIMULATE_KUNIT_TEST=y)
 printf '%s\n' "$fragment" >"$out/fragment.config"
 # shellcheck disable=SC2317 # called through timed
-smake() {
-	"${BUILD_NICE[@]}" make -C "$series" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
-		CC="ccache ${CROSS}gcc" "$NO_PAHOLE" -j"$(nproc)" "$@"
-}
+smake() { kernel_make "$series" "$out" "$@"; }
 # shellcheck disable=SC2317 # called through timed
 build_commit() {	# build_commit COMMIT
 	# allnoconfig each time: an option a patch adds is then enabled as

@@ -178,13 +178,18 @@ static int attach(const void *site)
 	return fd;
 }
 
-static uint64_t hits(int fd)
+/* Every call of every span must have reached the uprobe's consumer. */
+static void detach_counting_every_hit(int fd, const char *path)
 {
 	uint64_t n;
 
 	if (read(fd, &n, sizeof(n)) != sizeof(n))
 		die("read(uprobe)");
-	return n;
+	close(fd);
+	if (n != (uint64_t)CALLS * ROUNDS) {
+		fprintf(stderr, "%s: %" PRIu64 " hits counted, %d calls\n", path, n, CALLS * ROUNDS);
+		fail("a path lost hits");
+	}
 }
 
 /* What arch_uprobe_optimize() would do: the breakpoint becomes "b slot". */
@@ -216,7 +221,6 @@ int main(void)
 {
 	struct counts bare_bp, bare_opt, bp, opt, nullsys, empty;
 	int fd_bp, fd_opt;
-	uint64_t n;
 
 	open_counters();
 	LEAST_SPAN(empty, asm volatile("" ::: "memory"));
@@ -229,22 +233,12 @@ int main(void)
 
 	fd_bp = attach(site_bp);
 	LEAST_SPAN(bp, site_bp());
-	n = hits(fd_bp);
-	if (n != (uint64_t)CALLS * ROUNDS) {
-		fprintf(stderr, "breakpoint: %" PRIu64 " hits counted, %d calls\n", n, CALLS * ROUNDS);
-		fail("the breakpoint path lost hits");
-	}
-	close(fd_bp);
+	detach_counting_every_hit(fd_bp, "the breakpoint path");
 
 	fd_opt = attach(site_opt);
 	optimize(site_opt, opt_slot);
 	LEAST_SPAN(opt, site_opt());
-	n = hits(fd_opt);
-	if (n != (uint64_t)CALLS * ROUNDS) {
-		fprintf(stderr, "syscall entry: %" PRIu64 " hits counted, %d calls\n", n, CALLS * ROUNDS);
-		fail("the syscall entry lost hits");
-	}
-	close(fd_opt);
+	detach_counting_every_hit(fd_opt, "the syscall entry");
 	if (bp.kernel <= bare_bp.kernel || opt.kernel <= bare_opt.kernel)
 		fail("a probed hit counted no kernel instructions");
 
