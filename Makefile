@@ -2,6 +2,8 @@
 # arm64 instead of single-stepping them.
 #
 #   make                 build probesim.ko against KDIR (on arm64 hardware)
+#   make install         install it for KDIR's kernel (updates/, depmod)
+#   make dkms-install    copy the sources to /usr/src and dkms add/build/install
 #   make run             boot the 6.12 test VM and show probesim at work
 #   make check           everything: host tests, both kernels, harness checks
 #                        (ALU_FUZZ_COUNT=N: the alu_fuzz selftest runs N
@@ -29,6 +31,36 @@ module:
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+
+# The module into /lib/modules/KERNELRELEASE/updates, and depmod, so that
+# modprobe finds it.
+install: module
+	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_DIR=updates modules_install
+
+# What DKMS builds from: the files the module's build reads, without
+# objects, .git, data or tools. make dkms-sources DEST=DIR copies them.
+DKMS_FILES := Makefile Kbuild dkms.conf module kunit
+PROBESIM_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"$$/\1/p' $(CURDIR)/dkms.conf)
+
+dkms-sources:
+	@test -n "$(DEST)" || { echo "usage: make dkms-sources DEST=DIR" >&2; exit 1; }
+	mkdir -p $(DEST)
+	tar -c -C $(CURDIR) --exclude='*.o' --exclude='*.ko' --exclude='*.mod' \
+		--exclude='*.mod.c' --exclude='.*.cmd' --exclude='*.a' \
+		--exclude=modules.order --exclude=Module.symvers $(DKMS_FILES) | tar -x -C $(DEST)
+
+# The DKMS route in one step: sources into /usr/src/probesim-VERSION, then
+# dkms add, build and install for the running kernel.
+dkms-install:
+	@test "$$(id -u)" = 0 || { echo "make dkms-install writes /usr/src and runs dkms: run it as root (sudo)" >&2; exit 1; }
+	@command -v dkms >/dev/null || { echo "dkms is not installed (Debian, Ubuntu: apt install dkms)" >&2; exit 1; }
+	@! dkms status probesim/$(PROBESIM_VERSION) 2>/dev/null | grep -q . || \
+		{ echo "probesim/$(PROBESIM_VERSION) is in DKMS already: dkms remove probesim/$(PROBESIM_VERSION) --all first" >&2; exit 1; }
+	rm -rf /usr/src/probesim-$(PROBESIM_VERSION)
+	$(MAKE) -f $(CURDIR)/Makefile dkms-sources DEST=/usr/src/probesim-$(PROBESIM_VERSION)
+	dkms add probesim/$(PROBESIM_VERSION)
+	dkms build probesim/$(PROBESIM_VERSION)
+	dkms install probesim/$(PROBESIM_VERSION)
 
 check:
 	vm/check.sh
@@ -69,4 +101,4 @@ lint:
 	vm/lint.sh shim
 	vm/lint.sh variants
 
-.PHONY: all module clean check check-full run patches bench bench-count bench-variants bench-optimized-nop mutation-check lint survey
+.PHONY: all module clean install dkms-sources dkms-install check check-full run patches bench bench-count bench-variants bench-optimized-nop mutation-check lint survey

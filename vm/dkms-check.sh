@@ -21,8 +21,9 @@ version=$(probesim_version)
 scratch=$PROBESIM_OUT/dkms-$kver
 rm -rf "$scratch"
 mkdir -p "$scratch/src/probesim-$version" "$scratch/tree" "$scratch/lib/$release" "$scratch/bin"
-# What a user copies to /usr/src: the tracked files of this tree.
-git -C "$PROBESIM_TOP" ls-files -z | (cd "$PROBESIM_TOP" && xargs -0 cp --parents -t "$scratch/src/probesim-$version")
+# What make dkms-install puts in /usr/src: make dkms-sources.
+make -s -C "$PROBESIM_TOP" dkms-sources DEST="$scratch/src/probesim-$version"
+[ ! -e "$scratch/src/probesim-$version/.git" ] || die "make dkms-sources copied .git"
 # DKMS strips what it built with "strip": the cross one, for an arm64 module.
 ln -s "$(command -v aarch64-linux-gnu-strip)" "$scratch/bin/strip"
 
