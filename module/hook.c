@@ -16,10 +16,11 @@
 #include <linux/uprobes.h>
 #include "probesim.h"
 
-/* arch_uprobe_analyze_insn(auprobe, mm, addr), kept for the return. */
+/* The entry handler reads these arguments from x0, x1 and x2. */
 static_assert(__same_type(&arch_uprobe_analyze_insn,
 			  int (*)(struct arch_uprobe *, struct mm_struct *, unsigned long)));
 
+/* arch_uprobe_analyze_insn(auprobe, mm, addr), kept for the return. */
 struct probesim_analysis {
 	struct arch_uprobe *auprobe;
 	struct mm_struct *mm;

@@ -140,9 +140,10 @@ unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long ad
 	return found;
 }
 
-/* The object being freed (kfree()'s x0) holds our arch_uprobe, if we patched it. */
+/* probesim_free_pre() reads kfree()'s one argument from x0. */
 static_assert(__same_type(&kfree, void (*)(const void *)));
 
+/* The object being freed holds our arch_uprobe, if we patched it. */
 static int probesim_free_pre(struct kprobe *p, struct pt_regs *regs)
 {
 	unsigned long obj = regs->regs[0];

@@ -27,13 +27,7 @@ rc=0
 "$here/kernel-run.sh" --icount --flavor "$flavor" --timeout 3600 "$kver" bench-count "$label" || rc=$?
 console=$PROBESIM_OUT/runs/$label.log
 
-# section KIND: the lines of the section KIND bench-count of the console.
-section() {
-	tr -d '\r' <"$console" |
-		sed -n "/^@@probesim-begin $1 bench-count@@\$/,/^@@probesim-end $1 bench-count@@\$/p" |
-		sed '1d;$d'
-}
-table=$(section table)
+table=$(console_section "$console" table bench-count)
 [ -n "$table" ] || die "the count boot printed no table (see $console)"
 mkdir -p "$out"
 {
@@ -51,7 +45,7 @@ mkdir -p "$out"
 	echo
 	printf '%s\n' "$table"
 } >"$out/instructions-$name.md"
-section json >"$out/instructions-$name.json"
+console_section "$console" json bench-count >"$out/instructions-$name.json"
 log "wrote $out/instructions-$name.md and .json"
 printf '%s\n' "$table"
 [ "$rc" = 0 ] || die "make bench-count: the count boot failed a check (see above and $console)"

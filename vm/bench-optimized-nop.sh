@@ -45,7 +45,9 @@ fi
 
 payload=$PROBESIM_OUT/optimized-nop
 mkdir -p "$payload/tools"
-"${CROSS}gcc" -std=gnu11 -O2 -Wall -Wextra -Werror -static \
+# The kselftests' uprobe.h comes in too, written for their -Wall: its
+# signal handler keeps the parameters it does not use.
+"${CROSS}gcc" -std=gnu11 -O2 -Wall -Wextra -Wno-unused-parameter -Werror -static \
 	-o "$payload/tools/optimized-nop-trigger" "$proto/trigger.c"
 
 label=bench-optimized-nop
@@ -53,9 +55,7 @@ rc=0
 "$here/kernel-run.sh" --icount --series "$out" --payload "$payload" --timeout 1800 \
 	"$kver" bench-optimized-nop "$label" || rc=$?
 console=$PROBESIM_OUT/runs/$label.log
-table=$(tr -d '\r' <"$console" |
-	sed -n '/^@@probesim-begin table bench-optimized-nop@@$/,/^@@probesim-end table bench-optimized-nop@@$/p' |
-	sed '1d;$d')
+table=$(console_section "$console" table bench-optimized-nop)
 [ -n "$table" ] || die "the prototype boot printed no table (see $console)"
 {
 	echo "# A trap-free NOP probe on arm64: what the prototype counts"

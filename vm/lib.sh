@@ -210,6 +210,20 @@ kernel_make() {
 		CC="ccache ${CROSS}gcc" "$NO_PAHOLE" -j"$(nproc)" "$@"
 }
 
+# console_section CONSOLE KIND NAME: the lines a guest emitted in the
+# section KIND of NAME (emit_section) on the VM console CONSOLE.
+console_section() {
+	tr -d '\r' <"$1" |
+		sed -n "/^@@probesim-begin $2 $3@@\$/,/^@@probesim-end $2 $3@@\$/p" |
+		sed '1d;$d'
+}
+
+# posting_version: N of the first line of patches/src/changelog (vN), the
+# series' posting version; nothing if that line is not a version.
+posting_version() {
+	sed -n '1s/^v\([1-9][0-9]*\)$/\1/p' "$PROBESIM_TOP/patches/src/changelog"
+}
+
 # kernel_release TREE: the version the kernel tree says it is (X.Y.Z), read
 # from its top Makefile rather than assumed from the package name.
 kernel_release() {

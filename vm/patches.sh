@@ -130,7 +130,7 @@ stable_count() {
 
 # The posting's version: the first line of patches/src/changelog (vN),
 # whose entries, newest first, end the cover letters.
-version=$(sed -n '1s/^v\([1-9][0-9]*\)$/\1/p' "$src/changelog")
+version=$(posting_version)
 [ -n "$version" ] || die "patches/src/changelog must start with a version line (v1, v2, ...)"
 versioned() {	# versioned PREFIX: PREFIX, with vN from v2 on
 	if [ "$version" = 1 ]; then echo "$1"; else echo "$1 v$version"; fi

@@ -98,7 +98,7 @@ result "every $base patch is signed off by the identity it was generated with" "
 # Addressed as get_maintainer.pl says, versioned as patches/src/changelog
 # says, and no placeholder of the cover letter's source left unfilled.
 rc=0
-version=$(sed -n '1s/^v\([0-9]*\)$/\1/p' "$PROBESIM_TOP/patches/src/changelog")
+version=$(posting_version)
 for p in "$gen/1/$base"/*.patch; do
 	grep -q '^To: .*linux-arm-kernel@lists.infradead.org' "$p" &&
 		grep -q '^Cc: .*linux-kernel@vger.kernel.org' "$p" || rc=1

@@ -19,7 +19,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <inttypes.h>
 #include <linux/perf_event.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -29,6 +28,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "../../selftests/arm64-uprobes/uprobe.h"
 
 #define CALLS	1000
 #define ROUNDS	5
@@ -134,45 +134,11 @@ static struct counts read_counters(void)
 		}								\
 	} while (0)
 
-/* Where @addr lies in a file mapping: its path and file offset. */
-static void file_offset(const void *addr, char *path, size_t len, uint64_t *offset)
-{
-	unsigned long start, end, off, a = (unsigned long)addr;
-	char line[512], file[256];
-	FILE *maps = fopen("/proc/self/maps", "r");
-
-	if (!maps)
-		die("/proc/self/maps");
-	while (fgets(line, sizeof(line), maps)) {
-		if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &start, &end, &off, file) != 4)
-			continue;
-		if (a >= start && a < end) {
-			snprintf(path, len, "%s", file);
-			*offset = a - start + off;
-			fclose(maps);
-			return;
-		}
-	}
-	fail("no file mapping holds the site");
-}
-
-/* A perf uprobe event on @site, counting its hits. */
+/* A perf uprobe event on @site, counting its hits (the kselftests' helper). */
 static int attach(const void *site)
 {
-	struct perf_event_attr attr = { .size = sizeof(attr) };
-	char path[256];
-	uint64_t offset;
-	FILE *f = fopen("/sys/bus/event_source/devices/uprobe/type", "r");
-	int type, fd;
+	int fd = uprobe_open(site, 0);
 
-	if (!f || fscanf(f, "%d", &type) != 1)
-		die("uprobe PMU type");
-	fclose(f);
-	file_offset(site, path, sizeof(path), &offset);
-	attr.type = type;
-	attr.config1 = (uint64_t)(uintptr_t)path;
-	attr.config2 = offset;
-	fd = perf_open(&attr, -1);
 	if (fd < 0)
 		die("perf_event_open(uprobe)");
 	return fd;
@@ -181,13 +147,13 @@ static int attach(const void *site)
 /* Every call of every span must have reached the uprobe's consumer. */
 static void detach_counting_every_hit(int fd, const char *path)
 {
-	uint64_t n;
+	long n = uprobe_hits(fd);
 
-	if (read(fd, &n, sizeof(n)) != sizeof(n))
+	if (n < 0)
 		die("read(uprobe)");
 	close(fd);
-	if (n != (uint64_t)CALLS * ROUNDS) {
-		fprintf(stderr, "%s: %" PRIu64 " hits counted, %d calls\n", path, n, CALLS * ROUNDS);
+	if (n != (long)CALLS * ROUNDS) {
+		fprintf(stderr, "%s: %ld hits counted, %d calls\n", path, n, CALLS * ROUNDS);
 		fail("a path lost hits");
 	}
 }
