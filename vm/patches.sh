@@ -154,9 +154,9 @@ cost_benefit() {
 		recipe=$(ls -d "$src"/"$(printf '%02d' "$n")"-*/)
 		[ -f "$recipe/bench" ] || continue
 		read -r mode text <"$recipe/bench"
-		xol=$(awk -F' *[|] *' -v m="$mode" '$2 == m { print $3 + 0 }' "$counts")
-		sim=$(awk -F' *[|] *' -v m="$mode" '$2 == m { print $4 + 0 }' "$counts")
-		if [ -z "$xol" ] || [ -z "$sim" ]; then
+		read -r xol sim < <(awk -F' *[|] *' -v m="$mode" \
+			'$2 == m { print $3 + 0, $4 + 0 }' "$counts") || true
+		if [ -z "${xol:-}" ] || [ -z "${sim:-}" ]; then
 			die "no row $mode in $counts"
 		fi
 		added=$(gitq -C "$tree" show --numstat --format= "$commit" | awk '{ a += $1 } END { print a }')
