@@ -107,7 +107,7 @@ apply_series() {
 				fi
 			done
 		fi
-	) >&2
+	) >&2 || die "the series could not be generated on $base"
 	rm -rf "$tree.old"
 	echo "$tree"
 }

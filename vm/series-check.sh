@@ -182,8 +182,9 @@ else
 	commits=$(git -C "$series" rev-parse HEAD)
 fi
 # A commit's key: the configuration and the tree it produces (its git
-# tree hash covers the base and every patch up to it).
-n=0 last_built=1
+# tree hash covers the base and every patch up to it). The series' last
+# commit, taken before build_commit moves HEAD.
+n=0 last_built=1 last_commit=$(git -C "$series" rev-parse HEAD)
 for commit in $commits; do
 	n=$((n + 1))
 	key=$(printf '%s\n' "$fragment" "$(git -C "$series" rev-parse "$commit^{tree}")" |
@@ -193,7 +194,7 @@ for commit in $commits; do
 	[ "$base" = "$MAINLINE_KERNEL" ] || what="the $base backport builds"
 	# The last one is built whatever the stamp says: its objects are
 	# what the VM boots.
-	if [ -f "$stamps/$key" ] && [ "$commit" != "$(git -C "$series" rev-parse HEAD)" ]; then
+	if [ -f "$stamps/$key" ] && [ "$commit" != "$last_commit" ]; then
 		result "$what (built before)" 0
 		continue
 	fi
