@@ -5,22 +5,26 @@
  * uprobe simulates goes through, and the handlers of the instructions that
  * only uprobes simulate. The module compiles this file as it is
  * (module/compat.h supplies what a kernel lacks or does not export). Lines
- * outside a PROBESIM_WITH_* block come with the branch-target check, each
- * block with its family. The #include lines go to the top of the file.
+ * outside any block come with the fix that completes simulated instructions
+ * as the CPU does, the #ifndef PROBESIM_FIXES_ONLY blocks with the
+ * branch-target check, each PROBESIM_WITH_* block with its family. The
+ * #include lines go to the top of the file.
  */
-#include <linux/bitfield.h>
 #include <linux/mm.h>
 #include <linux/pgtable.h>
+#include <asm/cpufeature.h>
+#include <asm/debug-monitors.h>
+#ifndef PROBESIM_FIXES_ONLY
+#include <linux/bitfield.h>
 #include <linux/sched/signal.h>
 #include <linux/uaccess.h>
 #include <kunit/visibility.h>
-#include <asm/cpufeature.h>
 #include <asm/daifflags.h>
-#include <asm/debug-monitors.h>
 #include <asm/esr.h>
 #include <asm/system_misc.h>
 
 #include "decode-insn.h"
+#endif
 
 #ifdef CONFIG_UPROBES
 /*
@@ -112,6 +116,7 @@ static bool arm_uprobe_page_guarded(unsigned long addr)
 	return guarded;
 }
 
+#ifndef PROBESIM_FIXES_ONLY
 /*
  * The branch-target check the CPU makes before it executes an instruction
  * (arm_probe_btype_compatible()). The BRK of a uprobe is compatible with
@@ -131,6 +136,7 @@ bool arm_uprobe_check_branch_target(u32 insn, struct pt_regs *regs)
 	return false;
 }
 EXPORT_SYMBOL_IF_KUNIT(arm_uprobe_check_branch_target);
+#endif
 
 /*
  * What every simulated instruction does to PSTATE as it completes: BTYPE
@@ -165,7 +171,10 @@ void arm_uprobe_complete_sim(u32 insn, long addr, struct pt_regs *regs)
 	regs->pstate = (regs->pstate & ~PSR_BTYPE_MASK) | btype;
 	user_fastforward_single_step(current);
 }
+
+#ifndef PROBESIM_FIXES_ONLY
 EXPORT_SYMBOL_IF_KUNIT(arm_uprobe_complete_sim);
+#endif
 
 #ifdef PROBESIM_WITH_ALU
 /*

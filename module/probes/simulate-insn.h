@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What the series adds to arch/arm64/kernel/probes/simulate-insn.h, before
- * its #endif: the declarations of module/probes/simulate-insn.c. Lines
- * outside a PROBESIM_WITH_* block come with the branch-target check, each
- * block with its family.
+ * its #endif: the declarations of module/probes/simulate-insn.c, which
+ * come with what they declare.
  */
 #ifdef CONFIG_UPROBES
+#ifndef PROBESIM_FIXES_ONLY
 bool arm_uprobe_check_branch_target(u32 insn, struct pt_regs *regs);
+#endif
 void arm_uprobe_complete_sim(u32 insn, long addr, struct pt_regs *regs);
 #ifdef PROBESIM_WITH_ALU
 bool simulate_logic_imm(u32 opcode, long addr, struct pt_regs *regs);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # stage.sh STAGE: write into $TREE what the series adds, as it stands after
-# the patch of STAGE: "core" (the branch-target check), then each family of
+# the patch of STAGE: "fixes" (simulated instructions complete as the CPU
+# completes them), "core" (the branch-target check), then each family of
 # module/families.h in its order (alu, bti, pac, stp).
 #
 # The sources are the project's own, in the tree's shape:
@@ -12,7 +13,9 @@
 #   module/probes/simulate-insn-kunit.c, selftests/arm64-uprobes/*
 #                                  -> the same files in the tree
 # Each is run through unifdef, which keeps the PROBESIM_WITH_* blocks of
-# STAGE and the stages before it, and drops the others, whole. A part to
+# STAGE and the stages before it, and drops the others, whole; the
+# "fixes" stage also drops the #ifndef PROBESIM_FIXES_ONLY blocks, and has
+# none of decode-insn.[ch], asm/insn.h or the KUnit suite. A part to
 # insert loses its opening SPDX line and comment (they describe it to the
 # project), and its #include lines go among the file's own. The files a
 # part goes into are written from the base tree each time, so no recipe's
@@ -25,10 +28,12 @@ stage=$1
 # The families' flags, in the order module/families.h brings them in.
 mapfile -t all_flags < <(grep -o 'PROBESIM_WITH_[A-Z][A-Z_]*' "$TOP/module/families.h" |
 	awk '!seen[$0]++')
-flags=() on=1
-[ "$stage" != core ] || on=''
-known='' own=PROBESIM_WITH_${stage^^}
-[ "$stage" != core ] || known=1
+flags=(-UPROBESIM_FIXES_ONLY) on=1 known=''
+case $stage in
+fixes) flags=(-DPROBESIM_FIXES_ONLY) on='' known=1 ;;
+core) on='' known=1 ;;
+esac
+own=PROBESIM_WITH_${stage^^}
 for f in "${all_flags[@]}"; do
 	if [ -n "$on" ]; then flags+=("-D$f"); else flags+=("-U$f"); fi
 	if [ "$f" = "$own" ]; then
@@ -38,14 +43,15 @@ done
 [ -n "$known" ] || { echo "stage.sh: unknown stage $stage" >&2; exit 2; }
 
 # staged SRC: SRC at this stage; a dropped block leaves no run of blank
-# lines, and no blank line before an #endif.
+# lines, and no blank line before an #endif or an EXPORT_SYMBOL (whose
+# #ifndef PROBESIM_FIXES_ONLY the blank line only set apart).
 staged() {
 	local rc=0 out
 	out=$(unifdef "${flags[@]}" "$1") || rc=$?
 	[ "$rc" -le 1 ] || { echo "stage.sh: unifdef failed on $1" >&2; exit 1; }
 	printf '%s\n' "$out" | cat -s | awk '
 		/^$/ { blank++; next }
-		{ if (blank && !/^#endif/) print ""; blank = 0; print }
+		{ if (blank && !/^#endif/ && !/^EXPORT_SYMBOL/) print ""; blank = 0; print }
 		END { if (blank) print "" }'
 }
 
@@ -142,9 +148,11 @@ insert() {
 }
 
 probes=arch/arm64/kernel/probes
-insert "$TOP/module/asm/insn.h" arch/arm64/include/asm/insn.h insn-funcs
-insert "$TOP/module/probes/decode-insn.c" $probes/decode-insn.c end
-insert "$TOP/module/probes/decode-insn.h" $probes/decode-insn.h endif
+if [ "$stage" != fixes ]; then
+	insert "$TOP/module/asm/insn.h" arch/arm64/include/asm/insn.h insn-funcs
+	insert "$TOP/module/probes/decode-insn.c" $probes/decode-insn.c end
+	insert "$TOP/module/probes/decode-insn.h" $probes/decode-insn.h endif
+fi
 insert "$TOP/module/probes/simulate-insn.c" $probes/simulate-insn.c end
 insert "$TOP/module/probes/simulate-insn.h" $probes/simulate-insn.h endif
 
@@ -155,7 +163,9 @@ whole() {
 	staged "$1" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$2"
 	grep -qv -e '^[[:space:]]*$' -e 'SPDX-License-Identifier' "$2" || rm -f "$2"
 }
-whole "$TOP/module/probes/simulate-insn-kunit.c" "$TREE/$probes/simulate-insn-kunit.c"
+if [ "$stage" != fixes ]; then
+	whole "$TOP/module/probes/simulate-insn-kunit.c" "$TREE/$probes/simulate-insn-kunit.c"
+fi
 kselftests=$TREE/tools/testing/selftests/arm64/uprobes
 rm -rf "$kselftests"
 mkdir -p "$kselftests"

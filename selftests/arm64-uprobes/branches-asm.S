@@ -75,6 +75,7 @@ u_ret:
 	.balign	65536
 	.globl	guarded_start, guarded_end
 	.globl	g_ret, g_bti_c, g_b, g_br_x2, g_br_x2_insn, g_br_x16, g_br_x16_insn
+	.globl	g_ldr
 guarded_start:
 /* Not a landing pad. */
 g_ret:
@@ -92,6 +93,10 @@ g_br_x16:
 	bti	c
 g_br_x16_insn:
 	br	x16
+/* Not a landing pad, and stepped out of line rather than simulated. */
+g_ldr:
+	ldr	x9, [sp]
+	ret
 	.balign	65536
 guarded_end:
 	.popsection

@@ -11,6 +11,9 @@
  *  - set BTYPE: B, BL, RET and every other instruction to 00, BLR to 10,
  *    BR to 01 from an unguarded page or through x16 or x17, else to 11.
  *    BTI c accepts 01 and 10, BTI j 01 and 11.
+ *
+ * An instruction stepped out of line must pass the same check, which the
+ * unguarded slot it is stepped in does not make.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -253,11 +256,19 @@ TEST(btype_b_clears)
 	check_btype(_metadata, u_b, NULL, u_b);
 }
 
+#ifndef PROBESIM_FIXES_ONLY
 /* BLR to a guarded B: B is no landing pad, natively SIGILL at the B. */
 TEST(btype_b_checked)
 {
 	check_btype(_metadata, g_b, NULL, g_b);
 }
+
+/* The same for an instruction stepped out of line: the slot is unguarded. */
+TEST(btype_stepped_checked)
+{
+	check_btype(_metadata, g_ldr, NULL, g_ldr);
+}
+#endif
 
 /* BLR sets 10: a guarded target that is no landing pad takes SIGILL. */
 TEST(btype_blr_sets_10)

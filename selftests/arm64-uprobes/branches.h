@@ -14,7 +14,7 @@ void btype_call(void *entry, void *target);
 /* On pages without and with PROT_BTI. */
 extern char u_b[], u_blr[], u_blr_insn[], u_br_x2[], u_br_x2_insn[];
 extern char guarded_start[], guarded_end[];
-extern char g_ret[], g_bti_c[], g_b[];
+extern char g_ret[], g_bti_c[], g_b[], g_ldr[];
 extern char g_br_x2[], g_br_x2_insn[], g_br_x16[], g_br_x16_insn[];
 
 #endif
