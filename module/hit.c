@@ -23,6 +23,7 @@
 #include <asm/cpufeature.h>
 #include <asm/sysreg.h>
 #include "probesim.h"
+#include "trace.h"
 
 /*
  * Hand a declined hit back to the CPU. In the tree the kernel then steps
@@ -42,23 +43,25 @@ static noinline void probesim_hand_back(enum probesim_family family, struct pt_r
 	struct vm_area_struct *vma;
 	unsigned int found = 0;
 	u64 tcf0 = FIELD_GET(SCTLR_EL1_TCF0_MASK, current->thread.sctlr_user);
+	enum probesim_event why;
 
 	/*
 	 * Why: another family's decline; a push by a task whose tag-check
 	 * mode a kernel store cannot honour; or a push that faulted.
 	 */
 	if (family != PROBESIM_STP_FAMILY)
-		probesim_count_event(PROBESIM_EV_DECLINED);
+		why = PROBESIM_EV_DECLINED;
 	else if (system_supports_mte() && tcf0 != SCTLR_EL1_TCF0_NONE &&
 		 tcf0 != SCTLR_EL1_TCF0_SYNC)
-		probesim_count_event(PROBESIM_EV_STP_TAG_CHECK_XOL);
+		why = PROBESIM_EV_STP_TAG_CHECK_XOL;
 	else
-		probesim_count_event(PROBESIM_EV_STP_FAULT);
+		why = PROBESIM_EV_STP_FAULT;
+	probesim_count_event(why);
 
 	mmap_read_lock(mm);
 	vma = vma_lookup(mm, regs->pc);
 	if (vma)
-		found = probesim_unpatch(vma, regs->pc);
+		found = probesim_unpatch(vma, regs->pc, probesim_event_name(why));
 	mmap_read_unlock(mm);
 	/*
 	 * A live uprobe is always found; were it not, trapping again would
@@ -186,6 +189,29 @@ static __always_inline bool probesim_branch_target_ok(bool pad, u32 opcode,
 }
 
 /*
+ * The trace event of a hit that failed the branch-target check, named by
+ * its probe's key; the lookup is made only while a tracer listens.
+ */
+static noinline void probesim_trace_branch_target_fault(enum probesim_family family,
+							u64 btype, unsigned long pc)
+{
+	struct probesim_probe_key key = { };
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+
+	if (!trace_probesim_branch_target_fault_enabled())
+		return;
+	mmap_read_lock(mm);
+	vma = vma_lookup(mm, pc);
+	if (vma)
+		probesim_probe_key(vma, pc, &key);
+	mmap_read_unlock(mm);
+	trace_probesim_branch_target_fault(key.dev, key.ino, key.offset,
+					   probesim_family_name(family), pc,
+					   btype >> PSR_BTYPE_SHIFT);
+}
+
+/*
  * One hit, for a family known at compile time: @simulate is a constant at
  * every use below, so the call is direct and the compiler may inline it.
  * Only a hit that the instruction completed, or that raised the
@@ -198,6 +224,8 @@ static __always_inline void probesim_hit(enum probesim_family family, bool pad,
 {
 	if (unlikely(!probesim_branch_target_ok(pad, opcode, regs))) {
 		probesim_count_event(PROBESIM_EV_BRANCH_TARGET_FAULT);
+		probesim_trace_branch_target_fault(family, regs->pstate & PSR_BTYPE_MASK,
+						   instruction_pointer(regs));
 		return;
 	}
 	if (unlikely(!simulate(opcode, addr, regs))) {

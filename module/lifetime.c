@@ -36,24 +36,25 @@
  * waited for: rmmod -f with live probes is not safe there.
  */
 #include <linux/fs.h>
+#include <linux/kdev_t.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/rcupdate_trace.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uprobes.h>
 #include <linux/xarray.h>
 #include "probesim.h"
+#include "trace.h"
 
 /*
- * A patched uprobe. The inode and offset name it as the kernel does (the
- * uprobe holds a reference on the inode), so that a hit can find its own
- * arch_uprobe, which the handler is not given.
+ * A patched uprobe, named by its key as the kernel names it, so that a
+ * hit can find its own arch_uprobe, which the handler is not given.
  */
 struct probesim_tracked {
 	struct arch_uprobe *auprobe;
-	const struct inode *inode;
-	loff_t offset;
+	struct probesim_probe_key key;
 	enum probesim_family family;
 };
 
@@ -65,34 +66,41 @@ static bool probesim_free_after_rcu_trace;
 /*
  * The key the kernel gives the uprobe at @addr of @vma: the mapped file
  * and the offset in it. False for an anonymous mapping, which has none.
+ * The inode's device and number are kept for tracers, which name a file
+ * so; the inode itself is only compared.
  */
-static bool probesim_probe_key(const struct vm_area_struct *vma, unsigned long addr,
-			       const struct inode **inode, loff_t *offset)
+bool probesim_probe_key(const struct vm_area_struct *vma, unsigned long addr,
+			struct probesim_probe_key *key)
 {
+	const struct inode *inode;
+
 	if (!vma->vm_file)
 		return false;
-	*inode = file_inode(vma->vm_file);
-	*offset = ((loff_t)vma->vm_pgoff << PAGE_SHIFT) + (addr - vma->vm_start);
+	inode = file_inode(vma->vm_file);
+	*key = (struct probesim_probe_key) {
+		.inode = inode,
+		.dev = inode->i_sb->s_dev,
+		.ino = inode->i_ino,
+		.offset = ((loff_t)vma->vm_pgoff << PAGE_SHIFT) + (addr - vma->vm_start),
+	};
 	return true;
 }
 
 int probesim_track(struct arch_uprobe *auprobe, const struct vm_area_struct *vma,
 		   unsigned long addr, enum probesim_family family)
 {
+	struct probesim_probe_key key;
 	struct probesim_tracked *t;
-	const struct inode *inode;
 	unsigned long flags;
 	int err = -ENOMEM;
-	loff_t offset;
 
-	if (!probesim_probe_key(vma, addr, &inode, &offset))
+	if (!probesim_probe_key(vma, addr, &key))
 		return -ENOENT;
 	t = kmalloc(sizeof(*t), GFP_ATOMIC);
 	if (!t)
 		goto out_count;
 	*t = (struct probesim_tracked) {
-		.auprobe = auprobe, .inode = inode, .offset = offset,
-		.family = family,
+		.auprobe = auprobe, .key = key, .family = family,
 	};
 	/* Fails once rmmod has begun: the uprobe then stays on XOL. */
 	if (!try_module_get(THIS_MODULE)) {
@@ -104,6 +112,9 @@ int probesim_track(struct arch_uprobe *auprobe, const struct vm_area_struct *vma
 	xa_unlock_irqrestore(&probesim_patched, flags);
 	if (!err) {
 		probesim_count_live(family, 1);
+		trace_probesim_patch(key.dev, key.ino, key.offset,
+				     probesim_family_name(family),
+				     le32_to_cpu(auprobe->insn));
 		return 0;
 	}
 	module_put(THIS_MODULE);
@@ -114,30 +125,54 @@ out_count:
 }
 
 /*
- * Hand the uprobe at @addr of @vma back to XOL: its next hit, by any
- * task, is single-stepped. A hit that already read ->simulate still runs
- * the handler, which stays valid. Returns how many were found: one, or
- * also a uprobe the kernel has dropped but not freed yet.
+ * Hand the uprobe at @addr of @vma back to XOL, for @reason: its next hit,
+ * by any task, is single-stepped. A hit that already read ->simulate
+ * still runs the handler, which stays valid. Returns how many were found:
+ * one, or also a uprobe the kernel has dropped but not freed yet.
  */
-unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long addr)
+unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long addr,
+			      const char *reason)
 {
+	struct probesim_probe_key key;
 	struct probesim_tracked *t;
 	unsigned long index, flags;
-	const struct inode *inode;
 	unsigned int found = 0;
-	loff_t offset;
 
-	if (!probesim_probe_key(vma, addr, &inode, &offset))
+	if (!probesim_probe_key(vma, addr, &key))
 		return 0;
 	xa_lock_irqsave(&probesim_patched, flags);
 	xa_for_each(&probesim_patched, index, t) {
-		if (t->inode == inode && t->offset == offset) {
+		if (t->key.inode == key.inode && t->key.offset == key.offset) {
 			WRITE_ONCE(t->auprobe->simulate, false);
+			trace_probesim_decline(key.dev, key.ino, key.offset,
+					       probesim_family_name(t->family), reason);
 			found++;
 		}
 	}
 	xa_unlock_irqrestore(&probesim_patched, flags);
 	return found;
+}
+
+/*
+ * debugfs probesim/probes: one line per patched uprobe still alive, by
+ * its key, with its family and whether it still simulates ("stepping"
+ * once a hit was handed back).
+ */
+int probesim_probes_show(struct seq_file *m)
+{
+	struct probesim_tracked *t;
+	unsigned long index, flags;
+
+	seq_puts(m, "# dev inode offset family state\n");
+	xa_lock_irqsave(&probesim_patched, flags);
+	xa_for_each(&probesim_patched, index, t) {
+		seq_printf(m, "%u:%u %lu 0x%llx %s %s\n", MAJOR(t->key.dev),
+			   MINOR(t->key.dev), t->key.ino, (unsigned long long)t->key.offset,
+			   probesim_family_name(t->family),
+			   READ_ONCE(t->auprobe->simulate) ? "simulating" : "stepping");
+	}
+	xa_unlock_irqrestore(&probesim_patched, flags);
+	return 0;
 }
 
 /* probesim_free_pre() reads kfree()'s one argument from x0. */

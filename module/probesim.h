@@ -86,10 +86,24 @@ void probesim_stats_exit(void);
 
 /* lifetime.c: patched uprobes still alive, and when they are freed. */
 struct arch_uprobe;
+struct inode;
+struct seq_file;
 struct vm_area_struct;
+/* A uprobe as the kernel names it: the file mapped and the offset in it. */
+struct probesim_probe_key {
+	const struct inode *inode;
+	dev_t dev;
+	unsigned long ino;
+	loff_t offset;
+};
+
+bool probesim_probe_key(const struct vm_area_struct *vma, unsigned long addr,
+			struct probesim_probe_key *key);
 int probesim_track(struct arch_uprobe *auprobe, const struct vm_area_struct *vma,
 		   unsigned long addr, enum probesim_family family);
-unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long addr);
+unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long addr,
+			      const char *reason);
+int probesim_probes_show(struct seq_file *m);
 int probesim_lifetime_init(void);
 void probesim_lifetime_exit(void);
 

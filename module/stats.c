@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * debugfs probesim/stats: a view of the counters (counters.c) and of the
- * hook's misses. Nothing calls into it but init and exit.
+ * hook's misses; probesim/probes: the patched uprobes (lifetime.c).
+ * Nothing calls into it but init and exit.
  */
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
@@ -29,6 +30,12 @@ static int probesim_stats_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(probesim_stats);
 
+static int probesim_probes_list_show(struct seq_file *m, void *unused)
+{
+	return probesim_probes_show(m);
+}
+DEFINE_SHOW_ATTRIBUTE(probesim_probes_list);
+
 /*
  * Without debugfs (CONFIG_DEBUG_FS=n, debugfs=off, as on Android
  * production builds) the module works but cannot show its counters.
@@ -43,6 +50,8 @@ int probesim_stats_init(void)
 	probesim_debugfs = debugfs_create_dir("probesim", NULL);
 	debugfs_create_file("stats", 0444, probesim_debugfs, NULL,
 			    &probesim_stats_fops);
+	debugfs_create_file("probes", 0444, probesim_debugfs, NULL,
+			    &probesim_probes_list_fops);
 	return 0;
 }
 

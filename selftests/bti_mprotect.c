@@ -14,6 +14,10 @@
  * natively a page made guarded or unguarded later may run as before.
  * The probed word itself is a BRK, which every BTYPE may reach, so the
  * probed calls depend on the simulation's check alone.
+ *
+ * The same probe, as a tracer sees it with probesim loaded: debugfs
+ * probesim/probes lists it by its file and offset, and the trace events
+ * probesim_patch and probesim_branch_target_fault name it so.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -23,6 +27,8 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <ucontext.h>
 #include <unistd.h>
 #include "kselftest_harness.h"
@@ -155,6 +161,74 @@ TEST_F(bti_mprotect, follows_protection)
 	EXPECT_EQ(calls, perf_probe_hits(self->fd));
 	/* Simulated: nothing was stepped out of line. */
 	EXPECT_FALSE(has_xol_area(0));
+}
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define PROBES_FILE	"/sys/kernel/debug/probesim/probes"
+
+/* Writes @text to @path; 0, or -1. O_TRUNC empties the trace buffer. */
+static int put_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* Lines of @path that contain @needle, or -1 if it cannot be read. */
+static long lines_with(const char *path, const char *needle)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	long n = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, needle))
+			n++;
+	fclose(f);
+	return n;
+}
+
+TEST_F(bti_mprotect, seen_by_tracers)
+{
+	char probe[128], patch[160], fault[160];
+	struct stat st;
+
+	if (setup_skipped())
+		return;
+	if (probesim_mode() != MODE_LOADED)
+		SKIP(return, "probesim is not loaded: no listing, no trace events");
+	if (!probesim_param_on("alu"))
+		SKIP(return, "probesim.alu=0: the AND is stepped out of line");
+	if (call_code(_metadata, self) != CALLS)
+		SKIP(return, "the CPU does not enforce PROT_BTI");
+	ASSERT_EQ(0, stat(self->path, &st));
+	ASSERT_EQ(0, put_file(TRACEFS "/events/probesim/enable", "1"));
+	ASSERT_EQ(0, put_file(TRACEFS "/trace", ""));
+
+	self->fd = perf_probe_open(self->path, 0, false, 0, false);
+	ASSERT_LE(0, self->fd);
+	snprintf(probe, sizeof(probe), "%u:%u %lu 0x0 logic_imm simulating", major(st.st_dev),
+		 minor(st.st_dev), (unsigned long)st.st_ino);
+	snprintf(patch, sizeof(patch), "probesim_patch: dev=%u:%u ino=%lu offset=0x0 family=logic_imm insn=0x%08x",
+		 major(st.st_dev), minor(st.st_dev), (unsigned long)st.st_ino,
+		 INSN_AND_W0_FF);
+	snprintf(fault, sizeof(fault), "probesim_branch_target_fault: dev=%u:%u ino=%lu offset=0x0 family=logic_imm pc=0x%lx btype=2",
+		 major(st.st_dev), minor(st.st_dev), (unsigned long)st.st_ino,
+		 (unsigned long)self->code);
+	EXPECT_EQ(1, lines_with(PROBES_FILE, probe)) TH_LOG("no \"%s\" in " PROBES_FILE, probe);
+
+	/* Each call through the pointer (BTYPE 10) fails the check. */
+	EXPECT_EQ((unsigned long)CALLS, call_code(_metadata, self));
+	EXPECT_EQ(1, lines_with(TRACEFS "/trace", patch)) TH_LOG("no \"%s\"", patch);
+	EXPECT_EQ(CALLS, lines_with(TRACEFS "/trace", fault)) TH_LOG("not %d \"%s\"", CALLS, fault);
+	EXPECT_EQ(0, put_file(TRACEFS "/events/probesim/enable", "0"));
 }
 
 TEST_HARNESS_MAIN

@@ -3,8 +3,9 @@
 # README.md (vm/build-payload.sh cuts them out into /readme/verify-steps.sh)
 # on the program /readme/target.env names, with probesim's defaults. Part of
 # the selftests suite. The steps must succeed, their stats output must show
-# one simulated hit per call the program says it made, on one probe, and
-# the module must be gone at the end.
+# one simulated hit per call the program says it made, on one probe, which
+# the probe listing shows simulating at the program's offset, and the
+# module must be gone at the end.
 readme_verify() {
 	echo "TAP version 13"
 	echo "1..1"
@@ -32,10 +33,14 @@ readme_verify() {
 	calls=$(sed -n 's/^probesim-verify-target: \([0-9]*\) calls.*/\1/p' /tmp/readme.out)
 	hits=$(grep -c "^[a-z_]*_hits $calls\$" /tmp/readme.out || true)
 	patched=$(grep -c '^[a-z_]*_patched 1$' /tmp/readme.out || true)
+	listed=$(grep -c "^[0-9]*:[0-9]* [0-9]* $(printf '0x%x' "$OFF") [a-z_]* simulating\$" \
+		/tmp/readme.out || true)
 	if [ -z "$calls" ] || [ "$calls" = 0 ]; then
 		echo "not ok 1 the program did not say how many calls it made"
 	elif [ "$hits" != 1 ] || [ "$patched" != 1 ]; then
 		echo "not ok 1 want one family with _patched 1 and _hits $calls, got $patched and $hits"
+	elif [ "$listed" != 1 ]; then
+		echo "not ok 1 want one line of probesim/probes at offset $OFF, simulating; got $listed"
 	elif [ -e /sys/module/probesim ]; then
 		echo "not ok 1 probesim is still loaded after the steps"
 	else
