@@ -5,6 +5,7 @@
 #include <exception>
 #include <ostream>
 
+#include "command_line.hpp"
 #include "corpus.hpp"
 #include "objdump.hpp"
 #include "probes.hpp"
@@ -14,30 +15,6 @@
 #endif
 
 namespace probesim::payload {
-
-std::string usage() {
-  return R"(usage: probesim-grep-payload corpus DIR MEGABYTES SEED
-       probesim-grep-payload probes ELF SURVEY_LIST OUT
-       probesim-grep-payload --help | --version
-
-The host side of the grep benchmark's payload (vm/build-grep-payload.sh).
-
-corpus  writes a deterministic tree of C-like source files into the new
-        directory DIR, about MEGABYTES MiB in total. The same arguments
-        give the same bytes on any host.
-probes  turns `probesim-survey --list ELF` output into the probe table OUT:
-        one line per .eh_frame function entry in executable code, with its
-        file offset (where a uprobe goes), address, instruction word,
-        survey class, verdict per kernel variant and the instruction as
-        $OBJDUMP (default aarch64-linux-gnu-objdump) disassembles it.
-
-Exit status: 0 done, 1 failed, 2 usage.
-)";
-}
-
-std::string version_line() {
-  return std::string("probesim-grep-payload ") + PROBESIM_VERSION + "\n";
-}
 
 std::optional<std::uint64_t> parse_megabytes(std::string_view text) {
   if (text.starts_with('+')) text.remove_prefix(1);
@@ -70,32 +47,48 @@ std::optional<std::uint64_t> parse_seed(std::string_view text) {
 
 int run(const std::vector<std::string>& args, std::ostream& out,
         std::ostream& err) {
-  if (args.size() == 1 && (args[0] == "-h" || args[0] == "--help")) {
-    out << usage();
-    return 0;
-  }
-  if (args.size() == 1 && args[0] == "--version") {
-    out << version_line();
-    return 0;
-  }
-  if (args.size() != 4 || (args[0] != "corpus" && args[0] != "probes")) {
-    err << usage();
-    return 2;
-  }
+  CLI::App app("The host side of the grep benchmark's payload (vm/build-grep-payload.sh).",
+               "probesim-grep-payload");
+  app.set_version_flag("--version", std::string("probesim-grep-payload ") + PROBESIM_VERSION);
+  app.require_subcommand(1);
+  app.footer("Exit status: 0 done, 1 failed, 2 usage.");
+
+  std::string dir;
+  std::uint64_t bytes = 0, seed = 0;
+  const auto corpus = app.add_subcommand(
+      "corpus",
+      "writes a deterministic tree of C-like source files into the new\n"
+      "directory DIR, about MEGABYTES MiB in total. The same arguments\n"
+      "give the same bytes on any host.");
+  corpus->add_option("DIR", dir)->required()->type_name("");
+  cli::add_parsed(*corpus, "MEGABYTES", bytes, parse_megabytes, "a number")
+      ->required()
+      ->type_name("")
+      ->description("a decimal number, 0.5 say");
+  cli::add_parsed(*corpus, "SEED", seed, parse_seed, "an integer")
+      ->required()
+      ->type_name("")
+      ->description("a decimal integer, taken modulo 2^64");
+
+  std::string elf, survey_list, table;
+  const auto probes = app.add_subcommand(
+      "probes",
+      "turns `probesim-survey --list ELF` output into the probe table OUT:\n"
+      "one line per .eh_frame function entry in executable code, with its\n"
+      "file offset (where a uprobe goes), address, instruction word,\n"
+      "survey class, verdict per kernel variant and the instruction as\n"
+      "$OBJDUMP (default aarch64-linux-gnu-objdump) disassembles it.");
+  probes->add_option("ELF", elf)->required()->type_name("");
+  probes->add_option("SURVEY_LIST", survey_list)->required()->type_name("");
+  probes->add_option("OUT", table)->required()->type_name("");
+
+  if (const auto status = cli::parse(app, args, out, err)) return *status;
   try {
-    if (args[0] == "corpus") {
-      const auto bytes = parse_megabytes(args[2]);
-      const auto seed = parse_seed(args[3]);
-      if (!bytes || !seed) {
-        err << "probesim-grep-payload: MEGABYTES is a number and SEED an "
-               "integer, not '"
-            << (bytes ? args[3] : args[2]) << "'\n";
-        return 2;
-      }
-      out << corpus_summary(write_corpus(args[1], *bytes, *seed)) << '\n';
+    if (*corpus) {
+      out << corpus_summary(write_corpus(dir, bytes, seed)) << '\n';
     } else {
       const std::string objdump = objdump_program();
-      out << write_probe_table(args[1], args[2], args[3],
+      out << write_probe_table(elf, survey_list, table,
                                [&objdump](const auto& words) {
                                  return disassemble(words, objdump);
                                })

@@ -10,11 +10,6 @@
 
 namespace probesim::payload {
 
-std::string usage();
-
-// "probesim-grep-payload X\n", X the PACKAGE_VERSION of dkms.conf.
-std::string version_line();
-
 // The corpus size in bytes for MEGABYTES MiB, a decimal number ("13",
 // "0.5"), rounded down; 0 for a negative size. Unset if not a number.
 std::optional<std::uint64_t> parse_megabytes(std::string_view text);
@@ -22,7 +17,7 @@ std::optional<std::uint64_t> parse_megabytes(std::string_view text);
 // A decimal integer, of any size and sign, modulo 2^64.
 std::optional<std::uint64_t> parse_seed(std::string_view text);
 
-// Runs the tool; args excludes the program name. Returns the exit status:
+// Runs the tool; args exclude the program name. Returns the exit status:
 // 0 done, 1 failed, 2 usage error.
 int run(const std::vector<std::string>& args, std::ostream& out,
         std::ostream& err);

@@ -1,7 +1,6 @@
-// Command line of "probesim-report bench kernel|merge" (see usage()).
+// The options of "probesim-report bench kernel|merge" (cli.hpp reads them).
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,15 +25,5 @@ struct BenchMergeOptions {
   std::string out;   // holds results-KVER.json and .md, gets results.*
   std::string plot;  // gets results.gp and results.dat
 };
-
-struct BenchArguments {
-  std::optional<BenchKernelOptions> kernel;
-  std::optional<BenchMergeOptions> merge;
-  bool help = false;
-  std::string error;  // neither set and no help
-};
-
-// args are those after "bench".
-BenchArguments parse_bench_arguments(const std::vector<std::string>& args);
 
 }  // namespace probesim::report

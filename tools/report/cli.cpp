@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <string_view>
 
+#include "bench_sections.hpp"
+#include "command_line.hpp"
+
 #ifndef PROBESIM_VERSION
 #error "PROBESIM_VERSION is set by tools/CMakeLists.txt from dkms.conf"
 #endif
@@ -11,116 +14,122 @@ namespace probesim::report {
 
 namespace {
 
-ParsedArguments error(std::string message) {
-  ParsedArguments parsed;
-  parsed.error = std::move(message);
-  return parsed;
+static_assert(cli::kUsageError == kExitUsageError);
+
+// The name of a grep binary other than bookworm's goes into section and
+// JSON member names (bench-grep-NAME, grep_NAME).
+bool is_binary_name(std::string_view name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+  });
+}
+
+// The grep binaries of the --probes values: PATH for bookworm's grep,
+// NAME=PATH for grep NAME; bookworm's first. Throws CLI::ValidationError
+// for a bad name, a binary given twice, or none for bookworm.
+std::vector<GrepProbesPath> grep_probes(const std::vector<std::string>& values) {
+  const auto error = [](const std::string& message) {
+    return CLI::ValidationError("--probes", message);
+  };
+  std::vector<GrepProbesPath> probes;
+  for (const std::string& value : values) {
+    GrepProbesPath added{std::string(kBookworm), value};
+    if (const std::size_t equals = value.find('='); equals != std::string::npos) {
+      added = {value.substr(0, equals), value.substr(equals + 1)};
+      if (!is_binary_name(added.binary)) {
+        throw error(value + ": a grep binary's name is lowercase letters and digits, not '" +
+                    added.binary + "'");
+      }
+      if (added.path.empty()) throw error(value + ": no path after the name");
+    }
+    for (const GrepProbesPath& p : probes) {
+      if (p.binary != added.binary) continue;
+      throw error("two for " + added.binary + "'s grep" +
+                  (added.binary == kBookworm ? " (the one without a name)" : "") + ": " + p.path +
+                  " and " + added.path);
+    }
+    probes.push_back(std::move(added));
+  }
+  // bookworm's grep is the one the guest always measures, and its
+  // results lead: first in the JSON and on the page.
+  const auto bookworm = std::find_if(probes.begin(), probes.end(), [](const GrepProbesPath& p) {
+    return p.binary == kBookworm;
+  });
+  if (bookworm == probes.end()) {
+    throw error("PROBES.TSV without a name (bookworm's grep) is required");
+  }
+  std::rotate(probes.begin(), bookworm, bookworm + 1);
+  return probes;
 }
 
 }  // namespace
 
-std::string usage() {
-  return "usage: probesim-report --console LOG --label LABEL [--allow FILE]\n"
-         "                       [--expect test-failure|splat|timeout] [--totals FILE]\n"
-         "                       [--verbose]\n"
-         "       probesim-report bench kernel --console LOG --kver KVER --probes PROBES.TSV\n"
-         "                       [--probes NAME=PROBES.TSV ...] --out DIR\n"
-         "       probesim-report bench merge --out DIR --plot PLOTDIR\n"
-         "       probesim-report --help | --version\n"
-         "\n"
-         "Without a command: judge the console log of one VM run (exit 0 passed,\n"
-         "1 failed, 2 usage or I/O error).\n"
-         "\n"
-         "bench kernel: read the sections of one benchmark boot (trigger and grep\n"
-         "  benchmarks), check the grep runs, join the per-probe hits with the\n"
-         "  survey's instruction classes (PROBES.TSV, from the grep payload) and\n"
-         "  write DIR/results-KVER.json and DIR/results-KVER.md. Exit 1 when a\n"
-         "  check failed; the files are written all the same, with the errors.\n"
-         "  --probes PROBES.TSV is Debian bookworm's grep (sections bench-grep,\n"
-         "  JSON \"grep\"); each --probes NAME=PROBES.TSV adds the grep binary NAME,\n"
-         "  lowercase letters and digits (sections bench-grep-NAME, JSON \"grep_NAME\").\n"
-         "bench merge: combine every DIR/results-KVER.json into DIR/results.json\n"
-         "  and DIR/results.md, and write PLOTDIR/results.gp and PLOTDIR/results.dat,\n"
-         "  the gnuplot script and data of the trigger plot DIR/results.svg.\n";
-}
-
-std::optional<OptionValue> read_option(const std::vector<std::string>& args, std::size_t& i,
-                                       std::initializer_list<std::string_view> names,
-                                       std::string& error) {
-  const std::string_view arg = args[i];
-  std::string_view name = arg;
-  std::optional<std::string> value;
-  if (const std::size_t equals = arg.find('='); arg.starts_with("--") && equals != arg.npos) {
-    name = arg.substr(0, equals);
-    value = std::string(arg.substr(equals + 1));
-  } else if (i + 1 < args.size()) {
-    value = args[i + 1];
-  }
-  if (std::find(names.begin(), names.end(), name) == names.end()) {
-    error = "unknown argument '" + std::string(arg) + "'";
-    return std::nullopt;
-  }
-  if (!value) {
-    error = std::string(name) + " needs a value";
-    return std::nullopt;
-  }
-  if (name == arg) ++i;  // the value was the next argument
-  return OptionValue{std::string(name), std::move(*value)};
-}
-
-std::string version_line() {
-  return std::string("probesim-report ") + PROBESIM_VERSION + "\n";
-}
-
-ParsedArguments parse_arguments(const std::vector<std::string>& args) {
+Command parse_arguments(const std::vector<std::string>& args, std::ostream& out,
+                        std::ostream& err) {
+  CLI::App app(
+      "Judges the console log of one VM run (exit 0 passed, 1 failed, 2 usage or\n"
+      "I/O error), or writes the benchmark's results (bench).",
+      "probesim-report");
+  app.set_version_flag("--version", std::string("probesim-report ") + PROBESIM_VERSION);
   Options options;
-  bool have_console = false;
-  bool have_label = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string_view arg = args[i];
-    if (arg == "--help" || arg == "-h") {
-      ParsedArguments parsed;
-      parsed.help = true;
-      return parsed;
-    }
-    if (arg == "--version") {
-      ParsedArguments parsed;
-      parsed.version = true;
-      return parsed;
-    }
-    if (arg == "--verbose" || arg == "-v") {
-      options.verbose = true;
-      continue;
-    }
-    std::string message;
-    const auto option =
-        read_option(args, i, {"--console", "--label", "--allow", "--expect", "--totals"}, message);
-    if (!option) return error(message);
-    const std::string& name = option->name;
-    const std::string& value = option->value;
+  const auto console = app.add_option("--console", options.console_path, "the run's console log")
+                           ->type_name("LOG");
+  const auto label = app.add_option("--label", options.label, "the run's name in the verdict");
+  app.add_option("--allow", options.allow_path, "regexes of the splats the run may show")
+      ->type_name("FILE");
+  cli::add_parsed(app, "--expect", options.expect, parse_expect_kind,
+                  "test-failure, splat or timeout")
+      ->type_name("test-failure|splat|timeout")
+      ->description("the run passes if it fails so (a harness self-test)");
+  app.add_option("--totals", options.totals_path, "append the run's counts to FILE")
+      ->type_name("FILE");
+  app.add_flag("-v,--verbose", options.verbose, "list the tests that passed too");
 
-    if (name == "--console") {
-      options.console_path = value;
-      have_console = true;
-    } else if (name == "--label") {
-      options.label = value;
-      have_label = true;
-    } else if (name == "--allow") {
-      options.allow_path = value;
-    } else if (name == "--totals") {
-      options.totals_path = value;
-    } else {
-      options.expect = parse_expect_kind(value);
-      if (!options.expect) {
-        return error("--expect must be test-failure, splat or timeout, not '" + value + "'");
-      }
-    }
-  }
-  if (!have_console) return error("--console is required");
-  if (!have_label) return error("--label is required");
-  ParsedArguments parsed;
-  parsed.options = std::move(options);
-  return parsed;
+  const auto bench = app.add_subcommand("bench", "the benchmark's results");
+  bench->require_subcommand(1);
+  BenchKernelOptions kernel_options;
+  std::vector<std::string> probes;
+  const auto kernel = bench->add_subcommand(
+      "kernel",
+      "Reads the sections of one benchmark boot (trigger and grep benchmarks),\n"
+      "checks the grep runs, joins the per-probe hits with the survey's\n"
+      "instruction classes (PROBES.TSV, from the grep payload) and writes\n"
+      "DIR/results-KVER.json and DIR/results-KVER.md. Exit 1 when a check\n"
+      "failed; the files are written all the same, with the errors.");
+  kernel->add_option("--console", kernel_options.console, "the boot's console log")
+      ->required()
+      ->type_name("LOG");
+  kernel->add_option("--kver", kernel_options.kver, "the kernel's version")->required();
+  kernel
+      ->add_option("--probes", probes,
+                   "PROBES.TSV is Debian bookworm's grep (sections bench-grep,\n"
+                   "JSON \"grep\"); each NAME=PROBES.TSV adds the grep binary NAME,\n"
+                   "lowercase letters and digits (sections bench-grep-NAME,\n"
+                   "JSON \"grep_NAME\")")
+      ->required()
+      ->type_name("[NAME=]PROBES.TSV");
+  kernel->add_option("--out", kernel_options.out, "where the results go")
+      ->required()
+      ->type_name("DIR");
+  kernel->callback([&] { kernel_options.probes = grep_probes(probes); });
+  BenchMergeOptions merge_options;
+  const auto merge = bench->add_subcommand(
+      "merge",
+      "Combines every DIR/results-KVER.json into DIR/results.json and\n"
+      "DIR/results.md, and writes PLOTDIR/results.gp and PLOTDIR/results.dat,\n"
+      "the gnuplot script and data of the trigger plot DIR/results.svg.");
+  merge->add_option("--out", merge_options.out)->required()->type_name("DIR");
+  merge->add_option("--plot", merge_options.plot)->required()->type_name("PLOTDIR");
+
+  app.callback([&] {
+    if (*bench) return;
+    for (const CLI::Option* option : {console, label})
+      if (!*option) throw CLI::RequiredError(option->get_name());
+  });
+  if (const auto status = cli::parse(app, args, out, err)) return *status;
+  if (*kernel) return kernel_options;
+  if (*merge) return merge_options;
+  return options;
 }
 
 }  // namespace probesim::report

@@ -1,17 +1,18 @@
 // Command line of probesim-report.
 #pragma once
 
-#include <cstddef>
-#include <initializer_list>
+#include <iosfwd>
 #include <optional>
 #include <string>
-#include <string_view>
+#include <variant>
 #include <vector>
 
+#include "bench_cli.hpp"
 #include "verdict.hpp"
 
 namespace probesim::report {
 
+// Judge the console log of one VM run.
 struct Options {
   std::string console_path;
   std::string label;
@@ -21,31 +22,14 @@ struct Options {
   bool verbose = false;
 };
 
-struct ParsedArguments {
-  std::optional<Options> options;  // unset on error, --help or --version
-  bool help = false;
-  bool version = false;
-  std::string error;
-};
+// What the command line asks for; or the status to exit with at once:
+// kExitPassed after --help or --version, kExitUsageError after a usage
+// error.
+using Command = std::variant<int, Options, BenchKernelOptions, BenchMergeOptions>;
 
-// args excludes the program name. Accepts "--opt VALUE" and "--opt=VALUE".
-ParsedArguments parse_arguments(const std::vector<std::string>& args);
-
-struct OptionValue {
-  std::string name;
-  std::string value;
-};
-
-// The option at args[i], one of names, with its value: "--name=VALUE",
-// or "--name VALUE" (i then moves to VALUE). Sets error for an unknown
-// argument or a missing value.
-std::optional<OptionValue> read_option(const std::vector<std::string>& args, std::size_t& i,
-                                       std::initializer_list<std::string_view> names,
-                                       std::string& error);
-
-std::string usage();
-
-// "probesim-report X\n", X the PACKAGE_VERSION of dkms.conf.
-std::string version_line();
+// args exclude the program name. --help and --version print to out, a
+// usage error to err.
+Command parse_arguments(const std::vector<std::string>& args, std::ostream& out,
+                        std::ostream& err);
 
 }  // namespace probesim::report

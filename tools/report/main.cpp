@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "allowlist.hpp"
-#include "bench_cli.hpp"
 #include "bench_kernel.hpp"
 #include "bench_merge.hpp"
 #include "cli.hpp"
@@ -32,40 +31,7 @@ std::optional<std::string> read_or_complain(const std::string& path) {
   return content;
 }
 
-int bench(const std::vector<std::string>& args) {
-  const BenchArguments parsed = parse_bench_arguments(args);
-  if (parsed.help) {
-    std::cout << usage();
-    return kExitPassed;
-  }
-  if (parsed.kernel) return run_bench_kernel(*parsed.kernel, std::cerr);
-  if (parsed.merge) return run_bench_merge(*parsed.merge, std::cerr);
-  print_error(parsed.error);
-  std::cerr << usage();
-  return kExitUsageError;
-}
-
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  if (!args.empty() && args[0] == "bench") return bench({args.begin() + 1, args.end()});
-  const ParsedArguments parsed = parse_arguments(args);
-  if (parsed.help) {
-    std::cout << usage();
-    return kExitPassed;
-  }
-  if (parsed.version) {
-    std::cout << version_line();
-    return kExitPassed;
-  }
-  if (!parsed.options) {
-    print_error(parsed.error);
-    std::cerr << usage();
-    return kExitUsageError;
-  }
-  const Options& options = *parsed.options;
-
+int judge_run(const Options& options) {
   const auto console = read_or_complain(options.console_path);
   if (!console) return kExitUsageError;
 
@@ -94,4 +60,16 @@ int main(int argc, char** argv) {
     }
   }
   return verdict.exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Command command = parse_arguments({argv + 1, argv + argc}, std::cout, std::cerr);
+  if (const int* status = std::get_if<int>(&command)) return *status;
+  if (const auto* kernel = std::get_if<BenchKernelOptions>(&command))
+    return run_bench_kernel(*kernel, std::cerr);
+  if (const auto* merge = std::get_if<BenchMergeOptions>(&command))
+    return run_bench_merge(*merge, std::cerr);
+  return judge_run(std::get<Options>(command));
 }

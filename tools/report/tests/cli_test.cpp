@@ -3,64 +3,76 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 #include <string>
 
 namespace probesim::report {
 namespace {
 
+struct Parsed {
+  Command command;
+  std::string out, err;
+};
+
+Parsed parse(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  Command command = parse_arguments(args, out, err);
+  return {std::move(command), out.str(), err.str()};
+}
+
+// The exit status a command line stops at, -1 if it does not.
+int status(const Parsed& parsed) {
+  const int* status = std::get_if<int>(&parsed.command);
+  return status ? *status : -1;
+}
+
 TEST(ParseArguments, AllOptions) {
-  const auto parsed =
-      parse_arguments({"--console", "vm.log", "--label=gcc-6.1", "--allow", "allow.txt",
-                       "--expect", "splat", "--totals=totals.txt", "--verbose"});
-  ASSERT_TRUE(parsed.options) << parsed.error;
-  const Options& options = *parsed.options;
-  EXPECT_EQ(options.console_path, "vm.log");
-  EXPECT_EQ(options.label, "gcc-6.1");
-  EXPECT_EQ(options.allow_path, "allow.txt");
-  EXPECT_EQ(options.expect, ExpectKind::Splat);
-  EXPECT_EQ(options.totals_path, "totals.txt");
-  EXPECT_TRUE(options.verbose);
+  const Parsed parsed =
+      parse({"--console", "vm.log", "--label=gcc-6.1", "--allow", "allow.txt", "--expect", "splat",
+             "--totals=totals.txt", "-v"});
+  const auto* options = std::get_if<Options>(&parsed.command);
+  ASSERT_TRUE(options) << parsed.err;
+  EXPECT_EQ(options->console_path, "vm.log");
+  EXPECT_EQ(options->label, "gcc-6.1");
+  EXPECT_EQ(options->allow_path, "allow.txt");
+  EXPECT_EQ(options->expect, ExpectKind::Splat);
+  EXPECT_EQ(options->totals_path, "totals.txt");
+  EXPECT_TRUE(options->verbose);
 }
 
-TEST(ParseArguments, MinimalOptions) {
-  const auto parsed = parse_arguments({"--label", "x", "--console", "vm.log"});
-  ASSERT_TRUE(parsed.options) << parsed.error;
-  EXPECT_FALSE(parsed.options->allow_path);
-  EXPECT_FALSE(parsed.options->expect);
-  EXPECT_FALSE(parsed.options->totals_path);
-  EXPECT_FALSE(parsed.options->verbose);
+TEST(ParseArguments, Defaults) {
+  const Parsed parsed = parse({"--label", "x", "--console", "vm.log"});
+  const auto* options = std::get_if<Options>(&parsed.command);
+  ASSERT_TRUE(options) << parsed.err;
+  EXPECT_FALSE(options->allow_path);
+  EXPECT_FALSE(options->expect);
+  EXPECT_FALSE(options->totals_path);
+  EXPECT_FALSE(options->verbose);
 }
 
-TEST(ParseArguments, Errors) {
-  EXPECT_EQ(parse_arguments({"--label", "x"}).error, "--console is required");
-  EXPECT_EQ(parse_arguments({"--console", "vm.log"}).error, "--label is required");
-  EXPECT_EQ(parse_arguments({"--console"}).error, "--console needs a value");
-  EXPECT_EQ(parse_arguments({"--bogus"}).error, "unknown argument '--bogus'");
-  const auto bad_expect = parse_arguments({"--console", "l", "--label", "x", "--expect", "oops"});
-  EXPECT_FALSE(bad_expect.options);
-  EXPECT_NE(bad_expect.error.find("--expect"), std::string::npos);
+TEST(ParseArguments, UsageErrors) {
+  const Parsed no_console = parse({"--label", "x"});
+  EXPECT_EQ(status(no_console), kExitUsageError);
+  EXPECT_EQ(no_console.err,
+            "probesim-report: --console is required\nRun with --help for more information.\n");
+  EXPECT_EQ(status(parse({"--console", "vm.log"})), kExitUsageError);
+  const Parsed bad_expect = parse({"--console", "l", "--label", "x", "--expect", "oops"});
+  EXPECT_EQ(status(bad_expect), kExitUsageError);
+  EXPECT_NE(bad_expect.err.find("--expect: test-failure, splat or timeout, not 'oops'"),
+            std::string::npos)
+      << bad_expect.err;
+  EXPECT_EQ(status(parse({"--console", "l", "--label", "x", "--bogus"})), kExitUsageError);
 }
 
-TEST(ParseArguments, Help) {
-  const auto parsed = parse_arguments({"--console", "l", "--help"});
-  EXPECT_TRUE(parsed.help);
-  EXPECT_FALSE(parsed.options);
-}
+TEST(ParseArguments, HelpAndVersion) {
+  const Parsed help = parse({"--help"});
+  EXPECT_EQ(status(help), kExitPassed);
+  EXPECT_NE(help.out.find("Usage: probesim-report"), std::string::npos);
+  const Parsed bench_help = parse({"bench", "kernel", "--help"});
+  EXPECT_EQ(status(bench_help), kExitPassed);
+  EXPECT_NE(bench_help.out.find("--probes [NAME=]PROBES.TSV"), std::string::npos)
+      << bench_help.out;
 
-TEST(ParseArguments, Version) {
-  const auto parsed = parse_arguments({"--version"});
-  EXPECT_TRUE(parsed.version);
-  EXPECT_FALSE(parsed.help);
-  EXPECT_FALSE(parsed.options);
-  EXPECT_TRUE(parse_arguments({"--console", "l", "--version"}).version);
-  // As the value of an option it is just a value.
-  const auto label = parse_arguments({"--console", "l", "--label", "--version"});
-  EXPECT_FALSE(label.version);
-  ASSERT_TRUE(label.options) << label.error;
-  EXPECT_EQ(label.options->label, "--version");
-}
-
-TEST(VersionLine, IsDkmsConfsPackageVersion) {
   std::ifstream in(PROBESIM_DKMS_CONF);
   const std::string prefix = "PACKAGE_VERSION=\"";
   std::string version;
@@ -68,7 +80,80 @@ TEST(VersionLine, IsDkmsConfsPackageVersion) {
     if (line.rfind(prefix, 0) == 0)
       version = line.substr(prefix.size(), line.find('"', prefix.size()) - prefix.size());
   ASSERT_NE(version, "") << "no PACKAGE_VERSION line in " << PROBESIM_DKMS_CONF;
-  EXPECT_EQ(version_line(), "probesim-report " + version + "\n");
+  const Parsed parsed = parse({"--version"});
+  EXPECT_EQ(status(parsed), kExitPassed);
+  EXPECT_EQ(parsed.out, "probesim-report " + version + "\n");
+}
+
+using Args = std::vector<std::string>;
+
+// bench kernel's arguments, and probes.
+Args kernel_with(const Args& probes) {
+  Args args = {"bench", "kernel", "--console", "c.log", "--kver=7.3", "--out", "o"};
+  args.insert(args.end(), probes.begin(), probes.end());
+  return args;
+}
+
+TEST(ParseBenchArguments, Kernel) {
+  const Parsed parsed = parse(kernel_with({"--probes", "b.tsv"}));
+  const auto* kernel = std::get_if<BenchKernelOptions>(&parsed.command);
+  ASSERT_TRUE(kernel) << parsed.err;
+  EXPECT_EQ(kernel->console, "c.log");
+  EXPECT_EQ(kernel->kver, "7.3");
+  EXPECT_EQ(kernel->probes, (std::vector<GrepProbesPath>{{"bookworm", "b.tsv"}}));
+  EXPECT_EQ(kernel->out, "o");
+}
+
+TEST(ParseBenchArguments, ProbesPerGrepBinaryBookwormsFirst) {
+  const struct {
+    Args probes;
+    std::vector<GrepProbesPath> want;
+  } cases[] = {
+      {{"--probes", "bookworm=b.tsv"}, {{"bookworm", "b.tsv"}}},
+      {{"--probes", "trixie=t.tsv", "--probes", "b.tsv"},
+       {{"bookworm", "b.tsv"}, {"trixie", "t.tsv"}}},
+      {{"--probes=trixie=t.tsv", "--probes", "sid2=s=1.tsv", "--probes=b.tsv"},
+       {{"bookworm", "b.tsv"}, {"trixie", "t.tsv"}, {"sid2", "s=1.tsv"}}},
+  };
+  for (const auto& c : cases) {
+    const Parsed parsed = parse(kernel_with(c.probes));
+    const auto* kernel = std::get_if<BenchKernelOptions>(&parsed.command);
+    ASSERT_TRUE(kernel) << c.probes[1] << ": " << parsed.err;
+    EXPECT_EQ(kernel->probes, c.want) << c.probes[1];
+  }
+}
+
+TEST(ParseBenchArguments, UsageErrors) {
+  const struct {
+    Args args;
+    std::string error;
+  } cases[] = {
+      {kernel_with({}), "--probes is required"},
+      {kernel_with({"--probes", "a.tsv", "--probes", "bookworm=b.tsv"}),
+       "--probes: two for bookworm's grep (the one without a name): a.tsv and b.tsv"},
+      {kernel_with({"--probes", "b.tsv", "--probes", "dir/t=t.tsv"}),
+       "--probes: dir/t=t.tsv: a grep binary's name is lowercase letters and digits, not 'dir/t'"},
+      {kernel_with({"--probes", "b.tsv", "--probes", "trixie="}),
+       "--probes: trixie=: no path after the name"},
+      {kernel_with({"--probes", "trixie=t.tsv"}),
+       "--probes: PROBES.TSV without a name (bookworm's grep) is required"},
+      {{"bench"}, "A subcommand is required"},
+      {{"bench", "merge", "--out", "o"}, "--plot is required"},
+      {{"bench", "merge", "--out", "o", "--plot", "p", "--kver", "7.3"}, "--kver"},
+  };
+  for (const auto& c : cases) {
+    const Parsed parsed = parse(c.args);
+    EXPECT_EQ(status(parsed), kExitUsageError) << c.error;
+    EXPECT_NE(parsed.err.find(c.error), std::string::npos) << parsed.err;
+  }
+}
+
+TEST(ParseBenchArguments, Merge) {
+  const Parsed parsed = parse({"bench", "merge", "--plot", "p", "--out", "o"});
+  const auto* merge = std::get_if<BenchMergeOptions>(&parsed.command);
+  ASSERT_TRUE(merge) << parsed.err;
+  EXPECT_EQ(merge->out, "o");
+  EXPECT_EQ(merge->plot, "p");
 }
 
 }  // namespace
