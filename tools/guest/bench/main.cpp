@@ -148,18 +148,6 @@ std::vector<std::string> mode_names() {
   return names;
 }
 
-// The names from before the call path was in them, for what they measured:
-// the target called through a pointer, bti c on the guarded page.
-ModeAliases mode_aliases() {
-  ModeAliases aliases;
-  for (std::string probe : {"uprobe-", "uretprobe-"})
-    for (const TargetInfo& t : all_targets()) {
-      const std::string name = probe + std::string(t.name);
-      aliases.emplace_back(name, name + (t.target == Target::Bti ? "-blr-guarded" : "-blr"));
-    }
-  return aliases;
-}
-
 unsigned online_cpus() {
   const long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? static_cast<unsigned>(n) : 1;
@@ -367,14 +355,12 @@ int run(const Options& options) {
   if (all_probes && !all_patched()) return 1;
 
   Results results;
-  results.tool = version_line().substr(0, version_line().size() - 1);
+  results.tool = version();
   results.kernel = system.kernel.release;
   results.system = system;
   results.bti_guarded = sim.uprobes.guarded();
   if (!results.bti_guarded)
     results.notes.push_back("no BTI: the -guarded modes' page is not guarded, they run as on any other");
-  for (const auto& [old_name, name] : mode_aliases())
-    if (std::find(wanted.begin(), wanted.end(), name) != wanted.end()) results.aliases.emplace_back(old_name, name);
   const unsigned cpus = online_cpus();
   for (const Mode& m : modes) {
     results.order.push_back(m.name);
@@ -539,24 +525,8 @@ int run(const Options& options) {
 
 int main(int argc, char** argv) {
   using namespace probesim::bench;
-  const std::vector<std::string> modes = mode_names();
-  const ModeAliases aliases = mode_aliases();
   Options options;
-  try {
-    options = parse_options(std::vector<std::string>(argv + 1, argv + argc), modes, aliases);
-  } catch (const UsageError& e) {
-    std::cerr << "probesim-bench: " << e.what() << "\n"
-              << "Try 'probesim-bench --help' for the options.\n";
-    return 2;
-  }
-  if (options.help) {
-    std::cout << usage(modes, aliases);
-    return 0;
-  }
-  if (options.version) {
-    std::cout << version_line();
-    return 0;
-  }
+  if (const auto status = parse_options({argv + 1, argv + argc}, mode_names(), options)) return *status;
   if (options.self_test) {
     try {
       return self_test();

@@ -2,9 +2,8 @@
 #pragma once
 
 #include <chrono>
-#include <stdexcept>
+#include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace probesim::bench {
@@ -12,30 +11,20 @@ namespace probesim::bench {
 struct Options {
   int rounds = 5;
   std::chrono::milliseconds duration{300};
-  std::vector<std::string> modes;  // empty: every mode; aliases resolved
+  std::vector<std::string> modes;  // empty: every mode
   std::string json;                // empty: no JSON file
   bool instructions = false;       // count instructions per call instead of timing
   bool self_test = false;          // call every site, no probes
-  bool help = false;
-  bool version = false;
 };
 
-// A command line that makes no sense: exit status 2.
-struct UsageError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
-};
+// Reads args, the program's name left out, into options; known_modes are
+// the modes there are. Unset when the program is to go on; else the
+// status to exit with: 0 after --help or --version (printed on stdout),
+// 2 after a usage error (said on stderr).
+std::optional<int> parse_options(const std::vector<std::string>& args,
+                                 const std::vector<std::string>& known_modes, Options& options);
 
-// The names modes had before they carried the call path: (old, new).
-using ModeAliases = std::vector<std::pair<std::string, std::string>>;
-
-// args excludes the program name; known_modes are the modes there are.
-// Throws UsageError.
-Options parse_options(const std::vector<std::string>& args,
-                      const std::vector<std::string>& known_modes, const ModeAliases& aliases);
-
-std::string usage(const std::vector<std::string>& known_modes, const ModeAliases& aliases);
-
-// "probesim-bench X\n", X the PACKAGE_VERSION of dkms.conf.
-std::string version_line();
+// "probesim-bench X", X the PACKAGE_VERSION of dkms.conf.
+std::string version();
 
 }  // namespace probesim::bench

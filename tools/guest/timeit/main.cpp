@@ -13,13 +13,14 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <iostream>
 #include <string>
-#include <string_view>
 #include <vector>
+
+#include "command_line.hpp"
 
 namespace {
 
@@ -27,11 +28,6 @@ long long now_ns() {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return static_cast<long long>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
-}
-
-int usage() {
-  std::fputs("usage: probesim-timeit [--repeat N] [--stdout FILE] -- CMD [ARG...]\n", stderr);
-  return 2;
 }
 
 // Runs argv once; returns its exit status (128 + signal if killed).
@@ -67,32 +63,30 @@ int run_once(char* const* argv, const std::string& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  long repeat = 1;
+  CLI::App app("Runs CMD N times in a row and prints the total wall time in nanoseconds.",
+               "probesim-timeit");
+  int repeat = 1;
   std::string out;
-  int i = 1;
-  for (; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    if (a == "--") {
-      ++i;
-      break;
-    }
-    if (a == "--repeat" && i + 1 < argc) {
-      const std::string_view v = argv[++i];
-      const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), repeat);
-      if (ec != std::errc() || end != v.data() + v.size() || repeat < 1) return usage();
-    } else if (a == "--stdout" && i + 1 < argc) {
-      out = argv[++i];
-    } else {
-      return usage();
-    }
-  }
-  if (i >= argc) return usage();
+  std::vector<std::string> command;
+  app.add_option("--repeat", repeat, "run it N times (default 1)")
+      ->type_name("N")
+      ->check(probesim::cli::kPositive);
+  app.add_option("--stdout", out, "each run's standard output, truncated per run")
+      ->type_name("FILE");
+  app.add_option("CMD", command, "the program's path and its arguments, after --")
+      ->required()
+      ->type_name("");
+  if (const auto status = probesim::cli::parse(app, {argv + 1, argv + argc}, std::cout, std::cerr))
+    return *status;
+  std::vector<char*> cmd_argv;
+  for (std::string& arg : command) cmd_argv.push_back(arg.data());
+  cmd_argv.push_back(nullptr);
   const long long start = now_ns();
-  for (long r = 0; r < repeat; ++r) {
-    const int rc = run_once(argv + i, out);
+  for (int r = 0; r < repeat; ++r) {
+    const int rc = run_once(cmd_argv.data(), out);
     if (rc != 0) {
-      std::fprintf(stderr, "probesim-timeit: run %ld of %ld: %s exited with %d\n", r + 1,
-                   repeat, argv[i], rc);
+      std::fprintf(stderr, "probesim-timeit: run %d of %d: %s exited with %d\n", r + 1, repeat,
+                   cmd_argv[0], rc);
       return rc;
     }
   }

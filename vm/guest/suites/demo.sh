@@ -8,7 +8,8 @@ echo "probesim loaded: $(cat /sys/module/probesim/parameters/nop) nop, $(cat /sy
 ktap_section demo sh -c '
 	echo "TAP version 13"; echo 1..1
 	if /tools/probesim-bench --rounds "${PROBESIM_ROUNDS:-3}" --duration-ms 300 \
-		--modes uprobe-nop,uprobe-push,uprobe-and,uprobe-bti >/tmp/bench.txt 2>/tmp/bench.err
+		--modes uprobe-nop-blr,uprobe-push-blr,uprobe-and-blr,uprobe-bti-blr-guarded \
+		>/tmp/bench.txt 2>/tmp/bench.err
 	then echo "ok 1 probesim-bench"; else echo "not ok 1 probesim-bench"; fi
 	sed "s/^/# /" /tmp/bench.txt /tmp/bench.err'
 cat /tmp/bench.txt
