@@ -36,6 +36,7 @@
  * waited for: rmmod -f with live probes is not safe there.
  */
 #include <linux/fs.h>
+#include <linux/hashtable.h>
 #include <linux/kdev_t.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
@@ -56,10 +57,23 @@ struct probesim_tracked {
 	struct arch_uprobe *auprobe;
 	struct probesim_probe_key key;
 	enum probesim_family family;
+	struct hlist_node by_key;
 };
 
-/* Tracked patched uprobes, keyed by arch_uprobe address. */
+/*
+ * Tracked patched uprobes, by arch_uprobe address, which a free gives;
+ * and by key, which a hit handed back gives, so that handing back costs
+ * the same however many uprobes are tracked. The xarray's lock covers
+ * both.
+ */
 static DEFINE_XARRAY_FLAGS(probesim_patched, XA_FLAGS_LOCK_IRQ);
+static DEFINE_HASHTABLE(probesim_patched_by_key, 8);
+
+static u32 probesim_key_hash(const struct probesim_probe_key *key)
+{
+	return hash_ptr(key->inode, 32) ^ hash_64(key->offset, 32);
+}
+
 /* The free function found waits for an RCU tasks trace grace period. */
 static bool probesim_free_after_rcu_trace;
 
@@ -109,6 +123,8 @@ int probesim_track(struct arch_uprobe *auprobe, const struct vm_area_struct *vma
 	}
 	xa_lock_irqsave(&probesim_patched, flags);
 	err = __xa_insert(&probesim_patched, (unsigned long)auprobe, t, GFP_ATOMIC);
+	if (!err)
+		hash_add(probesim_patched_by_key, &t->by_key, probesim_key_hash(&key));
 	xa_unlock_irqrestore(&probesim_patched, flags);
 	if (!err) {
 		probesim_count_live(family, 1);
@@ -135,13 +151,13 @@ unsigned int probesim_unpatch(const struct vm_area_struct *vma, unsigned long ad
 {
 	struct probesim_probe_key key;
 	struct probesim_tracked *t;
-	unsigned long index, flags;
 	unsigned int found = 0;
+	unsigned long flags;
 
 	if (!probesim_probe_key(vma, addr, &key))
 		return 0;
 	xa_lock_irqsave(&probesim_patched, flags);
-	xa_for_each(&probesim_patched, index, t) {
+	hash_for_each_possible(probesim_patched_by_key, t, by_key, probesim_key_hash(&key)) {
 		if (t->key.inode == key.inode && t->key.offset == key.offset) {
 			WRITE_ONCE(t->auprobe->simulate, false);
 			trace_probesim_decline(key.dev, key.ino, key.offset,
@@ -191,6 +207,7 @@ static int probesim_free_pre(struct kprobe *p, struct pt_regs *regs)
 	xa_lock_irqsave(&probesim_patched, flags);
 	xas_for_each(&xas, t, obj + ksize((void *)obj) - 1) {
 		xas_store(&xas, NULL);
+		hash_del(&t->by_key);
 		probesim_count_live(t->family, -1);
 		kfree(t);
 		module_put(THIS_MODULE);
