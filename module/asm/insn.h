@@ -5,9 +5,10 @@
  * comment before the #undef of __AARCH64_INSN_FUNCS; the module gets the
  * same lines through module/compat.h. Lines outside a PROBESIM_WITH_*
  * block come with the branch-target check, each block with its family.
+ * PACIASP and PACIBSP need none: they are HINTs that <asm/insn.h> names
+ * (AARCH64_INSN_HINT_PACIASP and _PACIBSP; decode-insn.c's
+ * arm_probe_is_pacisp()).
  */
-__AARCH64_INSN_FUNCS(paciasp,	0xFFFFFFFF, 0xD503233F)
-__AARCH64_INSN_FUNCS(pacibsp,	0xFFFFFFFF, 0xD503237F)
 #ifdef PROBESIM_WITH_ALU
 /*
  * Add/subtract (immediate, with tags): ADDG, SUBG and their unallocated

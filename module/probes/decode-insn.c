@@ -10,6 +10,15 @@
 #include <kunit/visibility.h>
 
 #ifdef CONFIG_UPROBES
+/* PACIASP or PACIBSP: the HINTs that sign LR with SP as the modifier. */
+static bool arm_probe_is_pacisp(u32 insn)
+{
+	u32 op = insn & GENMASK(11, 5);	/* CRm:op2 of the hint */
+
+	return aarch64_insn_is_hint(insn) &&
+	       (op == AARCH64_INSN_HINT_PACIASP || op == AARCH64_INSN_HINT_PACIBSP);
+}
+
 /*
  * The branch-target check (Arm ARM D8.4, "Branch Target Identification"):
  * on a guarded page, an instruction reached with PSTATE.BTYPE other than
@@ -31,7 +40,7 @@ bool arm_probe_btype_compatible(u32 insn, u64 btype)
 {
 	if (btype == PSR_BTYPE_NONE)
 		return true;
-	if (aarch64_insn_is_paciasp(insn) || aarch64_insn_is_pacibsp(insn))
+	if (arm_probe_is_pacisp(insn))
 		return btype != PSR_BTYPE_J;
 	if (!aarch64_insn_is_bti(insn))
 		return false;
@@ -168,7 +177,7 @@ uprobe_sim_handler_t *arm_uprobe_decode_sim(u32 insn)
 #endif
 #ifdef PROBESIM_WITH_PAC
 	/* LR signing, which opens most functions built with branch protection. */
-	if (aarch64_insn_is_paciasp(insn) || aarch64_insn_is_pacibsp(insn))
+	if (arm_probe_is_pacisp(insn))
 		return simulate_paciasp_pacibsp;
 #endif
 #ifdef PROBESIM_WITH_STP

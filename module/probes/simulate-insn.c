@@ -560,7 +560,7 @@ static u64 arm_uprobe_pacib(u64 ptr, u64 modifier)
  */
 bool simulate_paciasp_pacibsp(u32 opcode, long addr, struct pt_regs *regs)
 {
-	bool key_b = aarch64_insn_is_pacibsp(opcode);
+	bool key_b = (opcode & GENMASK(11, 5)) == AARCH64_INSN_HINT_PACIBSP;
 	u64 enabled = key_b ? SCTLR_ELx_ENIB : SCTLR_ELx_ENIA;
 	u64 lr = procedure_link_pointer(regs);
 

@@ -62,6 +62,8 @@ static inline u32 lower_32_bits(u64 x)
  * immediate type, in the kernel's order (module/insn-fields.h has them all).
  */
 #define AARCH64_INSN_HINT_NOP	(0x00 << 5)
+#define AARCH64_INSN_HINT_PACIASP	(0x19 << 5)
+#define AARCH64_INSN_HINT_PACIBSP	(0x1B << 5)
 #define AARCH64_INSN_HINT_BTI	(0x20 << 5)
 #define AARCH64_INSN_HINT_BTIC	(0x22 << 5)
 #define AARCH64_INSN_HINT_BTIJ	(0x24 << 5)
