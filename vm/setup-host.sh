@@ -8,7 +8,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
 packages=(
-	make gcc g++ cmake libgtest-dev libcli11-dev python3 file cpio xz-utils kmod rsync patch
+	make gcc g++ cmake libgtest-dev libcli11-dev nlohmann-json3-dev python3 file cpio xz-utils
+	kmod rsync patch
 	bc bison flex libssl-dev libelf-dev ccache dwarves
 	gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
 	qemu-system-arm

@@ -5,7 +5,6 @@
 #include <map>
 #include <set>
 
-#include "python_format.hpp"
 #include "text.hpp"
 
 namespace probesim::report {
@@ -14,12 +13,12 @@ namespace {
 
 // A count as the messages print it: "None" when there is none.
 std::string count_text(const Counts64& counts, const std::string& key) {
-  const std::int64_t* n = counts.find(key);
+  const std::int64_t* n = find_value(counts, key);
   return n ? std::to_string(*n) : "None";
 }
 
 std::int64_t count_or_zero(const Counts64* counts, const std::string& key) {
-  const std::int64_t* n = counts ? counts->find(key) : nullptr;
+  const std::int64_t* n = counts ? find_value(*counts, key) : nullptr;
   return n ? *n : 0;
 }
 
@@ -32,7 +31,17 @@ std::int64_t sum(const Counts64& counts) {
 bool same_keys(const Counts64& counts, const Probes& probes) {
   if (counts.size() != probes.size()) return false;
   for (const auto& [event, n] : counts)
-    if (!probes.contains(event)) return false;
+    if (!probes.count(event)) return false;
+  return true;
+}
+
+// The same events with the same counts, in any order.
+bool same_counts(const Counts64& a, const Counts64& b) {
+  if (a.size() != b.size()) return false;
+  for (const auto& [event, n] : a) {
+    const std::int64_t* other = find_value(b, event);
+    if (!other || *other != n) return false;
+  }
   return true;
 }
 
@@ -75,7 +84,7 @@ std::set<std::string> families_of(const GrepRuns& runs, const Probes& probes,
 OrderedMap<std::int64_t> expected_patched(const std::set<std::string>& families,
                                           const Probes& probes, const std::string& verdict_column) {
   OrderedMap<std::int64_t> expect;
-  for (const std::string& family : families) expect.set(family + "_patched", 0);
+  for (const std::string& family : families) expect[family + "_patched"] = 0;
   for (const auto& [event, row] : probes) {
     const auto family = family_of(cell(row, verdict_column));
     if (family && !family->empty()) expect[*family + "_patched"] += 1;
@@ -113,8 +122,8 @@ void check_counters(const RoundContext& c, std::int64_t round, const Counts64& s
   for (const std::string& family : c.families) {
     std::int64_t want = 0;
     for (const auto& [event, n] : sim_hits) {
-      const ProbeRow* row = c.probes.find(event);
-      const std::string* verdict = row ? row->find(verdict_column) : nullptr;
+      const ProbeRow* row = find_value(c.probes, event);
+      const std::string* verdict = row ? find_value(*row, verdict_column) : nullptr;
       if (verdict && *verdict == "probesim-" + family) want += n;
     }
     const std::string key = family + "_hits";
@@ -143,8 +152,8 @@ void check_hits(const RoundContext& c, std::int64_t round, const Counts64& hx, c
   std::set<std::string> diff;
   for (const Counts64* counts : {&hx, &hs}) {
     for (const auto& [event, n] : *counts) {
-      const std::int64_t* x = hx.find(event);
-      const std::int64_t* s = hs.find(event);
+      const std::int64_t* x = find_value(hx, event);
+      const std::int64_t* s = find_value(hs, event);
       if (!x || !s || *x != *s) diff.insert(event);
     }
   }
@@ -164,7 +173,7 @@ void check_hits(const RoundContext& c, std::int64_t round, const Counts64& hx, c
 ProbeHits probe_hits(const Probes& probes, const std::string& event, std::int64_t n,
                      const std::string& verdict_column) {
   static const ProbeRow none;
-  const ProbeRow* row = probes.find(event);
+  const ProbeRow* row = find_value(probes, event);
   if (!row) row = &none;
   return ProbeHits{event.size() > 2 ? event.substr(2) : "", n, cell(*row, "insn"),
                    cell(*row, "class"), cell(*row, verdict_column)};
@@ -234,7 +243,7 @@ void tally_probes(GrepResult& g, const Probes& probes, const Counts64& reference
                    [](const auto& a, const auto& b) { return a.second.hits > b.second.hits; });
   for (auto& [cls, tally] : by_hits) {
     tally.percent = percent_of(tally.hits, total);
-    g.classes.set(cls, tally);
+    g.classes[cls] = tally;
   }
   for (const auto& [key, tally] : groups) {
     GroupRow row{key[0], key[1], key[2], key[3], tally};
@@ -254,7 +263,7 @@ void rank_probes(GrepResult& g, const Probes& probes, const Counts64& reference)
     return event_offset(a.first) < event_offset(b.first);
   });
   for (const auto& [event, n] : hits) {
-    g.hits.per_probe.set(event.size() > 2 ? event.substr(2) : "", n);
+    g.hits.per_probe[event.size() > 2 ? event.substr(2) : ""] = n;
     if (n) g.hits.probes_hit += 1;
   }
   // By offset already, so a stable sort by hits gives (-hits, offset).
@@ -272,12 +281,12 @@ void rank_probes(GrepResult& g, const Probes& probes, const Counts64& reference)
 }
 
 std::int64_t passes_of(const OrderedMap<std::string>& info, std::vector<std::string>& errors) {
-  const std::string* text = info.find("passes");
+  const std::string* text = find_value(info, "passes");
   if (!text) return 1;
   const std::string_view digits = trim(*text);
   std::int64_t passes = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), passes);
-  if (ec != std::errc{} || end != digits.data() + digits.size() || passes == 0) {
+  if (ec != std::errc{} || end != digits.data() + digits.size() || passes <= 0) {
     errors.push_back("grep-info: passes '" + *text + "' is not a number of passes");
     return 1;
   }
@@ -294,7 +303,7 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
     return std::nullopt;
   }
   GrepResult g;
-  g.workload = runs.info;
+  g.workload.insert(runs.info.begin(), runs.info.end());
   g.passes = passes_of(runs.info, errors);
   const auto variant = variant_for(kver, probes);
   if (!variant) {
@@ -317,7 +326,7 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
     const std::string r = "grep round " + std::to_string(round);
     std::string missing;
     for (std::string_view kind : kRunKinds) {
-      if (t.contains(std::string(kind))) continue;
+      if (t.count(std::string(kind))) continue;
       missing += (missing.empty() ? "" : ", ") + std::string(kind);
     }
     if (!missing.empty()) {
@@ -334,7 +343,7 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
     if (!reference) {
       reference = hs;
       g.breakdown_round = round;
-    } else if (!(*hs == *reference)) {
+    } else if (!same_counts(*hs, *reference)) {
       warnings.push_back(r + ": hits differ from round " + std::to_string(first_round) +
                          "'s (the workload should be the same)");
     }
@@ -342,7 +351,7 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
     const Counts64* ss = runs.stats_of(round, "sim");
     check_counters(context, round, *hs, sx ? *sx : no_counts, ss ? *ss : no_counts);
 
-    const double none = *t.find("none"), xol = *t.find("xol"), sim = *t.find("sim");
+    const double none = t.at("none"), xol = t.at("xol"), sim = t.at("sim");
     const double over_x = xol - none, over_s = sim - none;
     if (over_s > 0) {
       g.ratio.push_back(over_x / over_s);
@@ -369,7 +378,7 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
   for (std::size_t k = 0; k < kRunKinds.size(); ++k) {
     std::vector<double> present;
     for (const auto& [round, t] : runs.times) {
-      const double* seconds = t.find(std::string(kRunKinds[k]));
+      const double* seconds = find_value(t, std::string(kRunKinds[k]));
       g.times[k].push_back(seconds ? std::optional<double>(*seconds) : std::nullopt);
       if (seconds) present.push_back(*seconds);
     }
@@ -381,15 +390,16 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
 
   tally_probes(g, probes, *reference);
   g.hits.total = sum(*reference);
-  g.hits.per_pass = floor_div(g.hits.total, g.passes);
+  g.hits.per_pass = g.hits.total / g.passes;
   g.hits.probes = static_cast<std::int64_t>(probes.size());
   for (const auto& [event, n] : *reference) {
-    const ProbeRow* row = probes.find(event);
+    const ProbeRow* row = find_value(probes, event);
     if (row && family_of(cell(*row, verdict_column))) g.hits.simulated += n;
   }
   std::vector<double> saving;
   for (const auto& [round, t] : runs.times) {
-    const double *none = t.find("none"), *xol = t.find("xol"), *sim = t.find("sim");
+    const double *none = find_value(t, "none"), *xol = find_value(t, "xol"),
+                 *sim = find_value(t, "sim");
     if (none && xol && sim && g.hits.simulated)
       saving.push_back((*xol - *sim) / static_cast<double>(g.hits.simulated) * 1e6);
   }
@@ -400,8 +410,8 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
   g.breakdown =
       class_breakdown(probes, *reference, sim_stats ? *sim_stats : no_counts, verdict_column);
   for (const ClassRow& row : g.breakdown) g.xol_hits += row.xol;
-  const std::string* params_xol = runs.info.find("params_xol");
-  const std::string* params_sim = runs.info.find("params_sim");
+  const std::string* params_xol = find_value(runs.info, "params_xol");
+  const std::string* params_sim = find_value(runs.info, "params_sim");
   g.params_xol = params_xol ? *params_xol : "nop=0 stp=0";
   g.params_sim = params_sim ? *params_sim : "nop=1 stp=1";
   return g;

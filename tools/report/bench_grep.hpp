@@ -16,7 +16,6 @@
 #include "bench_probes.hpp"
 #include "bench_sections.hpp"
 #include "bench_stats.hpp"
-#include "ordered_map.hpp"
 
 namespace probesim::report {
 

@@ -7,146 +7,113 @@ namespace {
 constexpr std::string_view kGrepKey = "grep";
 
 Json spread_json(const std::optional<Spread>& s) {
-  if (!s) return Json();
-  Json::Object o;
-  o.set("median", s->median);
-  o.set("min", s->min);
-  o.set("max", s->max);
-  return o;
+  if (!s) return nullptr;
+  return {{"median", s->median}, {"min", s->min}, {"max", s->max}};
 }
-
-Json floats(const std::vector<double>& values) { return Json::Array(values.begin(), values.end()); }
 
 // The per-round figures with their definition and spread.
 Json per_round(const char* definition, const std::vector<double>& rounds) {
-  Json::Object o;
-  o.set("definition", definition);
-  if (const Json s = spread_json(spread(rounds)); const Json::Object* members = s.object())
-    for (const auto& [key, value] : *members) o.set(key, value);
-  o.set("rounds", floats(rounds));
+  Json o = {{"definition", definition}};
+  if (const Json s = spread_json(spread(rounds)); s.is_object()) o.update(s);
+  o["rounds"] = rounds;
   return o;
 }
 
-void set_tally(Json::Object& o, const Tally& t) {
-  o.set("probes", t.probes);
-  o.set("probes_hit", t.probes_hit);
-  o.set("hits", t.hits);
+void set_tally(Json& o, const Tally& t) {
+  o["probes"] = t.probes;
+  o["probes_hit"] = t.probes_hit;
+  o["hits"] = t.hits;
 }
 
 Json probe_list(const std::vector<ProbeHits>& probes) {
-  Json::Array out;
+  Json out = Json::array();
   for (const ProbeHits& p : probes) {
-    Json::Object o;
-    o.set("offset", p.offset);
-    o.set("hits", p.hits);
-    o.set("insn", p.insn);
-    o.set("class", p.survey_class);
-    o.set("verdict", p.verdict);
-    out.emplace_back(std::move(o));
+    out.push_back({{"offset", p.offset},
+                   {"hits", p.hits},
+                   {"insn", p.insn},
+                   {"class", p.survey_class},
+                   {"verdict", p.verdict}});
   }
   return out;
 }
 
 Json counts(const OrderedMap<std::int64_t>& map) {
-  Json::Object o;
-  for (const auto& [key, n] : map) o.set(key, n);
+  Json o = Json::object();
+  for (const auto& [key, n] : map) o[key] = n;
   return o;
 }
 
 Json breakdown_json(const GrepResult& g) {
-  Json::Array classes;
+  Json classes = Json::array();
   for (const ClassRow& row : g.breakdown) {
-    Json::Object o;
-    o.set("cls", row.survey_class);
-    o.set("families", Json::Array(row.families.begin(), row.families.end()));
-    o.set("probesim_sim", row.probesim_sim);
-    o.set("xol", row.xol);
-    o.set("percent", row.tally.percent);
+    Json o = {{"cls", row.survey_class},
+              {"families", row.families},
+              {"probesim_sim", row.probesim_sim},
+              {"xol", row.xol},
+              {"percent", row.tally.percent}};
     set_tally(o, row.tally);
-    o.set("kernel_sim", row.kernel_sim);
-    classes.emplace_back(std::move(o));
+    o["kernel_sim"] = row.kernel_sim;
+    classes.push_back(std::move(o));
   }
-  Json::Object o;
-  o.set("definition",
-        "hits of the simulated run per survey class: simulated by probesim (its FAMILY_hits "
-        "counters), by the kernel, or single-stepped");
-  o.set("round", g.breakdown_round);
-  o.set("xol_hits", g.xol_hits);
-  o.set("classes", std::move(classes));
-  return o;
+  return {{"definition",
+           "hits of the simulated run per survey class: simulated by probesim (its FAMILY_hits "
+           "counters), by the kernel, or single-stepped"},
+          {"round", g.breakdown_round},
+          {"xol_hits", g.xol_hits},
+          {"classes", std::move(classes)}};
 }
 
 }  // namespace
 
 Json grep_json(const GrepResult& g) {
-  Json::Object o;
-  Json::Object workload;
-  for (const auto& [key, value] : g.workload) workload.set(key, value);
-  o.set("workload", std::move(workload));
-  o.set("rounds", g.rounds);
-  o.set("passes", g.passes);
-  o.set("none", g.none);
-  o.set("xol", g.xol);
-  o.set("sim", g.sim);
-  Json::Object times;
+  Json o = {{"workload", Json::object()}};
+  for (const auto& [key, value] : g.workload) o["workload"][key] = value;
+  o["rounds"] = g.rounds;
+  o["passes"] = g.passes;
+  o["none"] = g.none;
+  o["xol"] = g.xol;
+  o["sim"] = g.sim;
+  Json& times = o["times"] = Json::object();
   for (std::size_t k = 0; k < kRunKinds.size(); ++k) {
-    Json::Array list;
-    for (const auto& t : g.times[k]) {
-      if (t) {
-        list.emplace_back(*t);
-      } else {
-        list.emplace_back();  // a round without this run
-      }
-    }
-    times.set(std::string(kRunKinds[k]), std::move(list));
+    Json& list = times[std::string(kRunKinds[k])] = Json::array();
+    // null for a round without this run
+    for (const auto& t : g.times[k]) list.push_back(t ? Json(*t) : Json());
   }
-  o.set("times", std::move(times));
-  o.set("ratio", per_round("(xol - none) / (sim - none)", g.ratio));
-  o.set("removed_share", per_round("(xol - sim) / (xol - none)", g.removed));
-  Json::Object overhead;
-  overhead.set("xol", spread_json(g.overhead_xol_us));
-  overhead.set("sim", spread_json(g.overhead_sim_us));
-  o.set("overhead_per_hit_us", std::move(overhead));
-  o.set("saving_per_simulated_hit_us", spread_json(g.saving_us));
-  Json::Object hits;
-  hits.set("total", g.hits.total);
-  hits.set("per_pass", g.hits.per_pass);
-  hits.set("probes", g.hits.probes);
-  hits.set("probes_hit", g.hits.probes_hit);
-  hits.set("simulated", g.hits.simulated);
-  hits.set("per_probe", counts(g.hits.per_probe));
-  o.set("hits", std::move(hits));
-  o.set("top", probe_list(g.top));
-  o.set("probes_hit", probe_list(g.probes_hit));
-  Json::Object classes;
+  o["ratio"] = per_round("(xol - none) / (sim - none)", g.ratio);
+  o["removed_share"] = per_round("(xol - sim) / (xol - none)", g.removed);
+  o["overhead_per_hit_us"] = {{"xol", spread_json(g.overhead_xol_us)},
+                              {"sim", spread_json(g.overhead_sim_us)}};
+  o["saving_per_simulated_hit_us"] = spread_json(g.saving_us);
+  o["hits"] = {{"total", g.hits.total},
+               {"per_pass", g.hits.per_pass},
+               {"probes", g.hits.probes},
+               {"probes_hit", g.hits.probes_hit},
+               {"simulated", g.hits.simulated},
+               {"per_probe", counts(g.hits.per_probe)}};
+  o["top"] = probe_list(g.top);
+  o["probes_hit"] = probe_list(g.probes_hit);
+  Json& classes = o["classes"] = Json::object();
   for (const auto& [cls, tally] : g.classes) {
-    Json::Object c;
+    Json& c = classes[cls] = Json::object();
     set_tally(c, tally);
-    c.set("percent", tally.percent);
-    classes.set(cls, std::move(c));
+    c["percent"] = tally.percent;
   }
-  o.set("classes", std::move(classes));
-  o.set("breakdown", breakdown_json(g));
-  Json::Object params;
-  params.set("xol", g.params_xol);
-  params.set("sim", g.params_sim);
-  o.set("params", std::move(params));
-  Json::Array groups;
+  o["breakdown"] = breakdown_json(g);
+  o["params"] = {{"xol", g.params_xol}, {"sim", g.params_sim}};
+  Json& groups = o["groups"] = Json::array();
   for (const GroupRow& row : g.groups) {
-    Json::Object e;
-    e.set("group", row.group);
-    e.set("survey_class", row.survey_class);
-    e.set("stock", row.stock);
-    e.set("probesim", row.probesim);
+    Json e = {{"group", row.group},
+              {"survey_class", row.survey_class},
+              {"stock", row.stock},
+              {"probesim", row.probesim}};
     set_tally(e, row.tally);
-    e.set("percent", row.tally.percent);
-    groups.emplace_back(std::move(e));
+    e["percent"] = row.tally.percent;
+    groups.push_back(std::move(e));
   }
-  o.set("groups", std::move(groups));
-  o.set("hits_equal_xol_sim", g.mismatched_rounds.empty());
-  o.set("mismatched_rounds", Json::Array(g.mismatched_rounds.begin(), g.mismatched_rounds.end()));
-  o.set("expected_patched", counts(g.expected_patched));
-  o.set("variant", g.variant);
+  o["hits_equal_xol_sim"] = g.mismatched_rounds.empty();
+  o["mismatched_rounds"] = g.mismatched_rounds;
+  o["expected_patched"] = counts(g.expected_patched);
+  o["variant"] = g.variant;
   return o;
 }
 

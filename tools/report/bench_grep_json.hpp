@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include "bench_grep.hpp"
-#include "json.hpp"
 
 namespace probesim::report {
 

@@ -9,19 +9,19 @@
 #include "bench_sections.hpp"
 #include "console.hpp"
 #include "file_io.hpp"
-#include "json.hpp"
-#include "python_format.hpp"
 #include "text.hpp"
-#include "utf8.hpp"
 #include "verdict.hpp"
 
 namespace probesim::report {
 
 namespace {
 
-// Console text as the checks read it: valid UTF-8, one line per "\n".
+// Console text as the checks read it: valid UTF-8 (U+FFFD for what is
+// not), one line per "\n".
 std::string readable(std::string_view bytes) {
-  return universal_newlines(replace_invalid_utf8(bytes));
+  const std::string quoted =
+      Json(std::string(bytes)).dump(-1, ' ', false, Json::error_handler_t::replace);
+  return universal_newlines(Json::parse(quoted).get<std::string>());
 }
 
 std::string joined(const std::vector<std::string>& lines) {
@@ -36,16 +36,16 @@ Json trigger_results(const ConsoleLog& log, std::vector<std::string>& errors) {
   const Section* section = find_section(log, "json", "bench");
   if (!section) {
     errors.push_back("no trigger benchmark JSON in the console log");
-    return Json::Object();
+    return Json::object();
   }
   try {
-    Json trigger = parse_json(joined(section->lines));
-    if (trigger.object()) return trigger;
-    if (trigger.truthy()) errors.push_back("trigger benchmark JSON: not an object");
-  } catch (const JsonError& e) {
+    Json trigger = Json::parse(joined(section->lines));
+    if (trigger.is_object()) return trigger;
+    if (!trigger.empty()) errors.push_back("trigger benchmark JSON: not an object");
+  } catch (const Json::parse_error& e) {
     errors.push_back(std::string("trigger benchmark JSON: ") + e.what());
   }
-  return Json::Object();
+  return Json::object();
 }
 
 std::string summary(const GrepResult& g, const std::string& binary, std::string_view kver) {
@@ -64,7 +64,6 @@ KernelOutput bench_kernel(std::string_view console, const std::vector<GrepBinary
   page.kver = std::string(kver);
   Json result = trigger_results(log, page.errors);
   if (const Section* table = find_section(log, "table", "bench")) page.table = table->lines;
-  Json::Object& members = *result.object();
   // Per binary; page.greps points into it, so it is never reallocated.
   std::vector<std::optional<GrepResult>> greps;
   greps.reserve(binaries.size());
@@ -77,14 +76,14 @@ KernelOutput bench_kernel(std::string_view console, const std::vector<GrepBinary
     const std::string whose = binary.name == kBookworm ? "" : binary.name + ": ";
     for (const std::string& e : errors) page.errors.push_back(whose + e);
     for (const std::string& w : warnings) page.warnings.push_back(whose + w);
-    members.set(grep_json_key(binary.name), grep ? grep_json(*grep) : Json());
+    result[grep_json_key(binary.name)] = grep ? grep_json(*grep) : Json();
     if (grep) page.greps.push_back({binary.name, &*grep});
   }
-  members.set("errors", Json::Array(page.errors.begin(), page.errors.end()));
-  members.set("warnings", Json::Array(page.warnings.begin(), page.warnings.end()));
+  result["errors"] = page.errors;
+  result["warnings"] = page.warnings;
 
   KernelOutput out;
-  out.json = dump_json(result) + "\n";
+  out.json = result.dump(2) + "\n";
   page.trigger = trigger_per_hit(&result);
   out.markdown = kernel_markdown(page);
   for (const std::string& e : page.errors) out.messages.push_back("error: " + e);

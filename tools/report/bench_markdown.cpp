@@ -4,7 +4,6 @@
 
 #include "bench_sections.hpp"
 #include "bench_upstream.hpp"
-#include "python_format.hpp"
 #include "table.hpp"
 #include "text.hpp"
 
@@ -27,12 +26,12 @@ std::string ratio_of(std::int64_t part, std::int64_t total, int digits) {
 }
 
 std::string info(const OrderedMap<std::string>& workload, const std::string& key) {
-  const std::string* value = workload.find(key);
+  const std::string* value = find_value(workload, key);
   return value ? *value : "?";
 }
 
 double megabytes(const OrderedMap<std::string>& workload) {
-  const std::string* value = workload.find("bytes");
+  const std::string* value = find_value(workload, "bytes");
   if (!value) return 0;
   const std::string_view digits = trim(*value);
   std::int64_t bytes = 0;
@@ -162,19 +161,19 @@ std::string spread_text(const std::optional<Spread>& s, int digits) {
 }
 
 std::string trigger_per_hit(const Json* trigger) {
-  const Json* base = trigger ? trigger->get("base") : nullptr;
-  const Json* modes = trigger ? trigger->get("modes") : nullptr;
-  const Json* push = trigger_push(modes);
-  const Json* ratio = push ? push->get("sim_over_xol") : nullptr;
-  const Json* median = ratio ? ratio->get("median") : nullptr;
-  if (!base || !base->number() || !push || !median || !median->number()) return "";
-  const Json* xol = push->get("xol");
-  const Json* sim = push->get("sim");
-  if (!xol || !xol->number() || !sim || !sim->number()) return "";
-  const auto cost = [&](const Json& rate) { return 1e6 / *rate.number() - 1e6 / *base->number(); };
+  const Json* push = trigger_push(at(trigger, {"modes"}));
+  const auto number = [](const Json* v) { return v && v->is_number(); };
+  const Json* base = at(trigger, {"base"});
+  const Json* median = at(push, {"sim_over_xol", "median"});
+  const Json* xol = at(push, {"xol"});
+  const Json* sim = at(push, {"sim"});
+  if (!number(base) || !number(median) || !number(xol) || !number(sim)) return "";
+  const auto cost = [&](const Json* rate) {
+    return 1e6 / rate->get<double>() - 1e6 / base->get<double>();
+  };
   return "For comparison, the trigger benchmark's `uprobe-push` on this kernel costs " +
-         fixed(cost(*xol), 1) + " µs per hit single-stepped and " + fixed(cost(*sim), 1) +
-         " µs simulated (sim/xol rate " + fixed(*median->number(), 2) + ").";
+         fixed(cost(xol), 1) + " µs per hit single-stepped and " + fixed(cost(sim), 1) +
+         " µs simulated (sim/xol rate " + fixed(median->get<double>(), 2) + ").";
 }
 
 std::string grep_title(std::string_view binary) {
@@ -187,7 +186,7 @@ std::string grep_markdown(const GrepResult& g, std::string_view binary, std::str
   const auto& w = g.workload;
   // The guest names the Debian suite the binary is from; logs from before
   // there was more than bookworm's grep do not.
-  const std::string* suite = w.find("suite");
+  const std::string* suite = find_value(w, "suite");
   const std::string_view named = suite ? trim(*suite) : std::string_view();
   const std::string distribution(named.empty() ? binary : named);
   std::string out;

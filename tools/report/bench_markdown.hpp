@@ -9,7 +9,6 @@
 
 #include "bench_grep.hpp"
 #include "bench_stats.hpp"
-#include "json.hpp"
 
 namespace probesim::report {
 

@@ -8,9 +8,7 @@
 #include "bench_plot.hpp"
 #include "bench_probes.hpp"
 #include "file_io.hpp"
-#include "json.hpp"
 #include "text.hpp"
-#include "utf8.hpp"
 #include "verdict.hpp"
 
 namespace probesim::report {
@@ -38,12 +36,11 @@ MergeOutput bench_merge(const KernelResults& results, const std::vector<std::str
   MergeOutput out;
   // The default kernel's results at the top level (kernel, base, modes,
   // grep), every kernel's under "kernels".
-  Json::Object kernels;
-  for (const auto& [kver, r] : results) kernels.set(kver, r);
-  const Json* lead = kernels.find(kDefaultKernel);
-  Json top = lead ? *lead : results.back().second;
-  top.object()->set("kernels", std::move(kernels));
-  out.json = dump_json(top) + "\n";
+  Json kernels = Json::object();
+  for (const auto& [kver, r] : results) kernels[kver] = r;
+  Json top = kernels.value(kDefaultKernel, results.back().second);
+  top["kernels"] = std::move(kernels);
+  out.json = top.dump(2) + "\n";
 
   std::string list;
   for (const auto& [kver, r] : results) list += (list.empty() ? "" : ", ") + kver;
@@ -98,10 +95,10 @@ int run_bench_merge(const BenchMergeOptions& options, std::ostream& err) {
     const auto text = read_file(path, error);
     if (!text) return fail(error);
     try {
-      Json result = parse_json(replace_invalid_utf8(*text));
-      if (!result.object()) return fail(path + ": not a JSON object");
+      Json result = Json::parse(*text);
+      if (!result.is_object()) return fail(path + ": not a JSON object");
       results.emplace_back(kver, std::move(result));
-    } catch (const JsonError& e) {
+    } catch (const Json::parse_error& e) {
       return fail(path + ": " + e.what());
     }
   }
@@ -113,7 +110,7 @@ int run_bench_merge(const BenchMergeOptions& options, std::ostream& err) {
   for (const auto& [kver, r] : results) {
     const auto page = read_file((out / ("results-" + kver + ".md")).string(), error);
     if (!page) return fail(error);
-    pages.push_back(universal_newlines(replace_invalid_utf8(*page)));
+    pages.push_back(universal_newlines(*page));
   }
   const MergeOutput merged = bench_merge(results, pages, absolute_path(plot / "results.dat"),
                                          absolute_path(out / "results.svg"));

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "python_format.hpp"
+#include "text.hpp"
 
 namespace probesim::report {
 
@@ -11,11 +11,6 @@ namespace {
 constexpr const char* kRatios[] = {"sim_over_xol", "sim_over_ret"};
 
 std::string quote(const std::string& text) { return "'" + text + "'"; }
-
-const Json* mode_of(const Json& result, const std::string& mode) {
-  const Json* modes = result.get("modes");
-  return modes ? modes->get(mode) : nullptr;
-}
 
 // One panel: per kernel, the columns of its median, min and max.
 std::string panel(const KernelResults& results, std::size_t ratio_index, const std::string& label,
@@ -36,9 +31,9 @@ std::string panel(const KernelResults& results, std::size_t ratio_index, const s
 std::vector<std::string> plot_modes(const KernelResults& results) {
   std::vector<std::string> modes;
   for (const auto& [kver, r] : results) {
-    const Json* members = r.get("modes");
-    if (!members || !members->object()) continue;
-    for (const auto& [mode, value] : *members->object())
+    const Json* members = at(&r, {"modes"});
+    if (!members || !members->is_object()) continue;
+    for (const auto& [mode, value] : members->items())
       if (std::find(modes.begin(), modes.end(), mode) == modes.end()) modes.push_back(mode);
   }
   return modes;
@@ -51,13 +46,13 @@ std::string plot_data(const KernelResults& results, const std::vector<std::strin
     out += m + " ";
     bool first = true;
     for (const auto& [kver, r] : results) {
-      const Json* mode = mode_of(r, m);
+      const Json* mode = at(&r, {"modes", m.c_str()});
       for (const char* ratio : kRatios) {
-        const Json* q = mode && mode->truthy() ? mode->get(ratio) : nullptr;
+        const Json* q = at(mode, {ratio});
         for (const char* key : {"median", "min", "max"}) {
-          const Json* v = q && q->truthy() ? q->get(key) : nullptr;
-          const auto n = v ? v->number() : std::nullopt;
-          out += (first ? "" : " ") + (q && q->truthy() ? (n ? fixed(*n, 3) : "nan") : "NaN");
+          const Json* v = at(q, {key});
+          const std::string n = v && v->is_number() ? fixed(v->get<double>(), 3) : "nan";
+          out += (first ? "" : " ") + (q && !q->empty() ? n : "NaN");
           first = false;
         }
       }
@@ -81,7 +76,7 @@ std::string plot_script(const KernelResults& results, std::size_t mode_count,
          "set grid ytics\n"
          "set yrange [0:*]\n"
          "set xrange [-0.6:" +
-         float_repr(static_cast<double>(mode_count) - 0.4) +
+         Json(static_cast<double>(mode_count) - 0.4).dump() +
          "]\n"
          "set xtics rotate by -20\n"
          "set multiplot layout 2,1 title \"probesim trigger benchmark, qemu TCG: median of "

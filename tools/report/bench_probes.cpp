@@ -50,20 +50,20 @@ std::optional<Probes> parse_probes(std::string_view text, std::string& error) {
     const std::vector<std::string> cells = split_tabs(lines[n]);
     ProbeRow row;
     for (std::size_t i = 0; i < header.size() && i < cells.size(); ++i)
-      row.set(header[i], cells[i]);
-    const std::string* offset = row.find("offset");
+      row[header[i]] = cells[i];
+    const std::string* offset = find_value(row, "offset");
     if (!offset) {
       error = "probes table, line " + std::to_string(n + 1) + ": no offset";
       return std::nullopt;
     }
-    probes.set("f_" + *offset, std::move(row));
+    probes["f_" + *offset] = std::move(row);
   }
   return probes;
 }
 
 const std::string& cell(const ProbeRow& row, const std::string& column) {
   static const std::string none;
-  const std::string* value = row.find(column);
+  const std::string* value = find_value(row, column);
   return value ? *value : none;
 }
 
@@ -113,7 +113,7 @@ std::optional<std::string> variant_for(std::string_view kver, const Probes& prob
     series += std::to_string(key[i]);
   }
   for (const auto& [event, row] : probes)
-    if (row.contains(series)) return series;
+    if (row.count(series)) return series;
   return std::nullopt;
 }
 

@@ -8,9 +8,24 @@
 #include <string_view>
 #include <vector>
 
-#include "ordered_map.hpp"
+#include <nlohmann/json.hpp>
 
 namespace probesim::report {
+
+// A map that keeps its keys in the order first set, as the console
+// printed them or the table has them.
+template <typename V>
+using OrderedMap = nlohmann::ordered_map<std::string, V>;
+
+// JSON whose objects keep their members in that order too: the results.
+using Json = nlohmann::ordered_json;
+
+// The value of key in map; nullptr if there is none.
+template <typename Map>
+auto find_value(Map& map, const std::string& key) -> decltype(&map.begin()->second) {
+  const auto it = map.find(key);
+  return it == map.end() ? nullptr : &it->second;
+}
 
 // One row: its cells by column name ("offset", "class", "insn", "7.3",
 // "7.3+probesim", ...). A short row lacks the last columns.

@@ -78,23 +78,23 @@ GrepRuns parse_grep_runs(const ConsoleLog& log, std::string_view section,
   if (const Section* info = find_section(log, "grep-info", section)) {
     for (const std::string& line : info->lines) {
       const std::size_t space = line.find(' ');
-      runs.info.set(line.substr(0, space),
-                    space == std::string::npos ? "" : line.substr(space + 1));
+      runs.info[line.substr(0, space)] =
+          space == std::string::npos ? "" : line.substr(space + 1);
     }
   }
   read_lines(log, "grep-times", section, false, errors,
              [&](std::int64_t round, const std::string& kind, const std::string&, std::int64_t ns) {
-               runs.times[round].set(kind, static_cast<double>(ns) / 1e9);
+               runs.times[round][kind] = static_cast<double>(ns) / 1e9;
              });
   read_lines(
       log, "grep-hits", section, true, errors,
       [&](std::int64_t round, const std::string& kind, const std::string& event, std::int64_t n) {
-        runs.hits[RunKey{round, kind}].set(event, n);
+        runs.hits[RunKey{round, kind}][event] = n;
       });
   read_lines(log, "grep-stats", section, true, errors,
              [&](std::int64_t round, const std::string& kind, const std::string& counter,
                  std::int64_t delta) {
-               runs.stats[RunKey{round, kind}].set(counter, delta);
+               runs.stats[RunKey{round, kind}][counter] = delta;
              });
   return runs;
 }

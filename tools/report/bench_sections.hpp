@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bench_probes.hpp"
 #include "console.hpp"
-#include "ordered_map.hpp"
 
 namespace probesim::report {
 

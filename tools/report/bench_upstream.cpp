@@ -1,14 +1,13 @@
 #include "bench_upstream.hpp"
 
 #include <cmath>
-#include <initializer_list>
 #include <optional>
 #include <set>
 
 #include "bench_grep_json.hpp"
 #include "bench_sections.hpp"
-#include "python_format.hpp"
 #include "table.hpp"
+#include "text.hpp"
 
 namespace probesim::report {
 
@@ -23,23 +22,19 @@ using probesim::survey::Table;
 constexpr double kUpstreamNone = 2.165, kUpstreamXol = 15.314, kUpstreamSim = 2.216;
 constexpr double kTriggerXol = 0.908, kTriggerSim = 1.743;
 
-const Json* at(const Json* value, std::initializer_list<const char*> path) {
-  for (const char* key : path) {
-    if (!value) return nullptr;
-    value = value->get(key);
-  }
-  return value;
-}
-
 // A number of the results; NaN where the results have none, which the
 // tables then print as "nan".
 double num(const Json& value, std::initializer_list<const char*> path) {
   const Json* v = at(&value, path);
-  const auto n = v ? v->number() : std::nullopt;
-  return n ? *n : std::nan("");
+  return v && v->is_number() ? v->get<double>() : std::nan("");
 }
 
 std::string percent(double share) { return fixed(100 * share, 0) + "%"; }
+
+// The text of a string, "" for anything else.
+std::string text_of(const Json* value) {
+  return value && value->is_string() ? value->get<std::string>() : "";
+}
 
 // Complete grep results of one binary on one kernel.
 struct Measured {
@@ -54,13 +49,12 @@ std::vector<Measured> measured(const KernelResults& results) {
   std::vector<Measured> out;
   for (const auto& [kver, r] : results) {
     const auto add = [&](const std::string& binary, const Json* g) {
-      const Json* ratio = g ? g->get("ratio") : nullptr;
-      if (!g || !g->truthy() || !ratio || !ratio->get("median")) return;
+      if (!at(g, {"ratio", "median"})) return;
       out.push_back({binary == kBookworm ? kver : kver + " " + binary, &r, g});
     };
-    add(std::string(kBookworm), r.get(grep_json_key(kBookworm)));
-    if (const Json::Object* members = r.object()) {
-      for (const auto& [key, value] : *members) {
+    add(std::string(kBookworm), at(&r, {grep_json_key(kBookworm).c_str()}));
+    if (r.is_object()) {
+      for (const auto& [key, value] : r.items()) {
         const auto binary = grep_binary_of(key);
         if (binary && *binary != kBookworm) add(*binary, &value);
       }
@@ -81,18 +75,26 @@ std::pair<double, double> projection(const Json& g, double xol_us, double sim_us
 
 }  // namespace
 
+const Json* at(const Json* value, std::initializer_list<const char*> path) {
+  for (const char* key : path) {
+    if (!value || !value->is_object()) return nullptr;
+    const auto it = value->find(key);
+    value = it == value->end() ? nullptr : &*it;
+  }
+  return value;
+}
+
 const Json* trigger_push(const Json* modes) {
-  if (!modes) return nullptr;
-  if (const Json* push = modes->get("uprobe-push")) return push;
-  return modes->get("uprobe-push-blr");
+  if (const Json* push = at(modes, {"uprobe-push"})) return push;
+  return at(modes, {"uprobe-push-blr"});
 }
 
 namespace {
 
 // Per-hit µs of uprobe-push from a trigger result: (xol, sim).
 std::optional<std::pair<double, double>> trigger_costs(const Json& r) {
-  const Json* base = r.get("base");
-  const Json* push = trigger_push(r.get("modes"));
+  const Json* base = at(&r, {"base"});
+  const Json* push = trigger_push(at(&r, {"modes"}));
   if (!base || !push) return std::nullopt;
   const double b = num(r, {"base"});
   return std::pair{1e6 / num(*push, {"xol"}) - 1e6 / b, 1e6 / num(*push, {"sim"}) - 1e6 / b};
@@ -130,10 +132,11 @@ Table comparison_table(const KernelResults& results) {
   for (const auto& [label, r, g] : measured(results)) {
     const double none = num(*g, {"none"}), xol = num(*g, {"xol"}), sim = num(*g, {"sim"});
     const Json* total = at(g, {"hits", "total"});
+    const std::string hits = total ? total->dump() : "None";
     t.rows.push_back(
         {"ours, " + label + ", qemu TCG", fixed(none, 3), fixed(xol, 3), fixed(sim, 3),
          fixed(xol / none, 2), fixed(sim / none, 2), fixed(num(*g, {"ratio", "median"}), 2),
-         percent(num(*g, {"removed_share", "median"})), total ? python_str(*total) : "None",
+         percent(num(*g, {"removed_share", "median"})), hits,
          fixed(num(*g, {"overhead_per_hit_us", "xol", "median"}), 1),
          fixed(num(*g, {"overhead_per_hit_us", "sim", "median"}), 1),
          fixed(num(*g, {"saving_per_simulated_hit_us", "median"}), 1)});
@@ -177,7 +180,7 @@ std::string upstream_paragraph() {
   const double slack_xol = over_x / (slack / (us * 1e-6)) * 1e6;
   return "**Upstream's figures do not fit upstream's own trigger benchmark.** On the same hardware "
          "(Kunpeng 916) upstream measured `uprobe-push` at " +
-         float_repr(kTriggerXol) + " M hits/s single-stepped and " + float_repr(kTriggerSim) +
+         Json(kTriggerXol).dump() + " M hits/s single-stepped and " + Json(kTriggerSim).dump() +
          " M/s simulated: " + fixed(ux, 2) + " µs and " + fixed(us, 2) + " µs per hit, about " +
          fixed(kTriggerSim / kTriggerXol, 1) +
          "x. Every hit of the simulated run still takes the breakpoint exception and the handler, "
@@ -213,8 +216,8 @@ std::string upstream_paragraph() {
 std::string ours_paragraph(const KernelResults& results) {
   std::string sim_over_xol;
   for (const auto& [kver, r] : results) {
-    const Json* push = trigger_push(r.get("modes"));
-    if (!push || !push->truthy()) continue;
+    const Json* push = trigger_push(at(&r, {"modes"}));
+    if (!push || push->empty()) continue;
     sim_over_xol +=
         (sim_over_xol.empty() ? "" : "/") + fixed(num(*push, {"sim_over_xol", "median"}), 1);
   }
@@ -250,8 +253,8 @@ std::string hardware_sentence(const KernelResults& results) {
 std::string mix_text(const KernelResults& results) {
   const Json* g = nullptr;
   for (const auto& [kver, r] : results) {
-    const Json* grep = r.get("grep");
-    if (grep && grep->truthy()) {
+    const Json* grep = at(&r, {"grep"});
+    if (grep && !grep->empty()) {
       g = grep;
       break;
     }
@@ -259,15 +262,13 @@ std::string mix_text(const KernelResults& results) {
   if (!g) return "?";
   std::string text = fixed(100 * num(*g, {"hits", "simulated"}) / num(*g, {"hits", "total"}), 0) +
                      "% of the hits are on probes that probesim simulates";
-  if (const Json* groups = g->get("groups"); groups && groups->array()) {
-    const auto& list = *groups->array();
-    for (std::size_t i = 0; i < list.size() && i < 3; ++i) {
-      const Json* verdict = list[i].get("probesim");
-      const std::string probesim = verdict && verdict->string() ? *verdict->string() : "";
+  if (const Json* groups = at(g, {"groups"}); groups && groups->is_array()) {
+    for (std::size_t i = 0; i < groups->size() && i < 3; ++i) {
+      const Json& row = (*groups)[i];
+      const std::string probesim = text_of(at(&row, {"probesim"}));
       if (probesim.starts_with("probesim-")) continue;
-      const Json* group = list[i].get("group");
-      text += "; " + fixed(num(list[i], {"percent"}), 0) + "% on `" +
-              (group ? python_str(*group) : "") + "` (" + probesim + ")";
+      text += "; " + fixed(num(row, {"percent"}), 0) + "% on `" + text_of(at(&row, {"group"})) +
+              "` (" + probesim + ")";
     }
   }
   return text;

@@ -3,16 +3,21 @@
 // benchmark while ours fit ours.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "json.hpp"
+#include "bench_probes.hpp"
 
 namespace probesim::report {
 
 // Every kernel's results-KVER.json, in kernel order.
 using KernelResults = std::vector<std::pair<std::string, Json>>;
+
+// The member of value at path, a key of each object in turn; nullptr
+// where there is none.
+const Json* at(const Json* value, std::initializer_list<const char*> path);
 
 // The trigger benchmark's push probe reached through a pointer in
 // @modes: "uprobe-push" in results written before the call path was a

@@ -1,6 +1,8 @@
 #include "text.hpp"
 
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 
 namespace probesim::report {
 
@@ -45,6 +47,14 @@ std::string universal_newlines(std::string_view text) {
       out += '\n';
     }
   }
+  return out;
+}
+
+std::string fixed(double x, int digits) {
+  if (std::isnan(x)) return "nan";  // printf writes "-nan" for some
+  const int size = std::snprintf(nullptr, 0, "%.*f", digits, x);
+  std::string out(static_cast<std::size_t>(size), '\0');
+  std::snprintf(out.data(), out.size() + 1, "%.*f", digits, x);
   return out;
 }
 

@@ -19,6 +19,9 @@ std::string universal_newlines(std::string_view text);
 
 bool starts_with_nocase(std::string_view text, std::string_view prefix);
 
+// x with digits decimals, as printf's "%.*f" has it; "nan", "inf", "-inf".
+std::string fixed(double x, int digits);
+
 // Removes a leading printk prefix: an optional "<N>" log level, the
 // "[   12.345678]" timestamp, an optional "[    T42]" caller id and one
 // following space. Lines without a timestamp are returned unchanged.

@@ -3,11 +3,15 @@
 #include <cinttypes>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "table.hpp"
 
 namespace probesim::survey {
 
 namespace {
+
+using Json = nlohmann::ordered_json;
 
 // Every variant in the order of its index, which is the JSON's order.
 constexpr Variant kVariants[kVariantCount] = {
@@ -210,82 +214,49 @@ Table kernels_table(const Counts& n) {
   return t;
 }
 
-// Appends "name": to a JSON object under construction.
-void key(std::string& out, std::string_view name) {
-  out += '"';
-  out += json_escape(std::string(name));
-  out += "\": ";
-}
-
-// Appends "name(i)": values[i] for each i < n, comma-separated, for an
-// object that may hold more.
+// An object of the counts values[0, n), each under name(i).
 template <typename Name>
-void counts_members(std::string& out, std::size_t n, Name name,
-                    const std::size_t* values) {
-  for (std::size_t i = 0; i < n; i++) {
-    if (i) out += ", ";
-    key(out, name(i));
-    out += std::to_string(values[i]);
-  }
+Json counts_object(std::size_t n, Name name, const std::size_t* values) {
+  Json out = Json::object();
+  for (std::size_t i = 0; i < n; i++) out[std::string(name(i))] = values[i];
+  return out;
 }
 
-template <typename Name>
-void counts_object(std::string& out, std::size_t n, Name name,
-                   const std::size_t* values) {
-  out += '{';
-  counts_members(out, n, name, values);
-  out += '}';
-}
-
-// Appends an object keyed by every variant, in kVariants' order:
-// value(v) appends the value of kVariants[v].
+// An object keyed by every variant, in kVariants' order: value(v) is the
+// value of kVariants[v].
 template <typename Value>
-void variant_object(std::string& out, Value value) {
-  out += '{';
-  for (std::size_t v = 0; v < kVariantCount; v++) {
-    if (v) out += ", ";
-    key(out, variant_name(kVariants[v]));
-    value(v);
-  }
-  out += '}';
+Json variant_object(Value value) {
+  Json out = Json::object();
+  for (std::size_t v = 0; v < kVariantCount; v++)
+    out[std::string(variant_name(kVariants[v]))] = value(v);
+  return out;
 }
 
-void json_counts(std::string& out, const Counts& n, std::string_view prefix) {
-  key(out, std::string(prefix) + "classes");
-  counts_object(out, kRawClassCount,
-                [](std::size_t i) { return raw_class_name(static_cast<RawClass>(i)); },
-                n.raw.data());
-  out += ", ";
-  key(out, std::string(prefix) + "shapes");
-  counts_object(out, kShapeCount,
-                [](std::size_t i) { return shape_name(static_cast<Shape>(i)); },
-                n.shapes.data());
-  out += ", ";
-  key(out, std::string(prefix) + "kernels");
-  variant_object(out, [&](std::size_t v) {
-    out += '{';
-    counts_members(out, kOutcomeCount,
-                   [](std::size_t i) { return outcome_name(static_cast<Outcome>(i)); },
-                   n.kernels[v].data());
-    out += ", ";
-    key(out, "simulated");
-    out += std::to_string(n.simulated(kVariants[v]));
-    out += '}';
+void json_counts(Json& out, const Counts& n, const std::string& prefix) {
+  out[prefix + "classes"] = counts_object(
+      kRawClassCount, [](std::size_t i) { return raw_class_name(static_cast<RawClass>(i)); },
+      n.raw.data());
+  out[prefix + "shapes"] = counts_object(
+      kShapeCount, [](std::size_t i) { return shape_name(static_cast<Shape>(i)); },
+      n.shapes.data());
+  out[prefix + "kernels"] = variant_object([&](std::size_t v) {
+    Json kernel = counts_object(
+        kOutcomeCount, [](std::size_t i) { return outcome_name(static_cast<Outcome>(i)); },
+        n.kernels[v].data());
+    kernel["simulated"] = n.simulated(kVariants[v]);
+    return kernel;
   });
-  out += ", ";
   // Simulated entries per variant by what simulates them (Step).
-  key(out, std::string(prefix) + "steps");
-  variant_object(out, [&](std::size_t v) {
+  out[prefix + "steps"] = variant_object([&](std::size_t v) {
     std::size_t by[kStepCount];
     for (std::size_t st = 0; st < kStepCount; st++)
       by[st] = n.by_step(kVariants[v], static_cast<Step>(st));
-    counts_object(out, kStepCount,
-                  [](std::size_t i) { return step_name(static_cast<Step>(i)); },
-                  by);
+    return counts_object(
+        kStepCount, [](std::size_t i) { return step_name(static_cast<Step>(i)); }, by);
   });
 }
 
-void json_common(std::string& out, std::size_t cies, std::size_t fdes,
+void json_common(Json& out, std::size_t cies, std::size_t fdes,
                  std::size_t fdes_skipped, std::size_t symbols,
                  std::size_t symbol_only, std::size_t unmapped,
                  std::size_t usdt_unmapped, const Counts& functions,
@@ -296,13 +267,8 @@ void json_common(std::string& out, std::size_t cies, std::size_t fdes,
       {"fdes_skipped", fdes_skipped}, {"symbols", symbols},
       {"symbol_only", symbol_only},   {"unmapped", unmapped},
       {"usdt_unmapped", usdt_unmapped}};
-  for (const auto& [name, value] : scalars) {
-    key(out, name);
-    out += std::to_string(value);
-    out += ", ";
-  }
+  for (const auto& [name, value] : scalars) out[name] = value;
   json_counts(out, functions, "");
-  out += ", ";
   json_counts(out, probes, "usdt_");
 }
 
@@ -381,105 +347,32 @@ std::string render_tables(const std::vector<FileSurvey>& files,
   return out;
 }
 
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (unsigned char ch : s) {
-    switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (ch < 0x20)
-          out += "\\u00" + hex(ch, 2);
-        else
-          out += static_cast<char>(ch);
-    }
-  }
-  return out;
-}
-
-namespace {
-
-// Appends s as a JSON string.
-void string_value(std::string& out, const std::string& s) {
-  out += '"';
-  out += json_escape(s);
-  out += '"';
-}
-
-}  // namespace
-
 std::string render_json(const std::vector<FileSurvey>& files,
                         const FileErrors& errors) {
-  std::string out = "{";
-  key(out, "tool");
-  string_value(out, "probesim-survey");
-  out += ", ";
-  key(out, "variants");
-  out += '[';
-  for (std::size_t v = 0; v < kVariantCount; v++) {
-    if (v) out += ", ";
-    string_value(out, std::string(variant_name(kVariants[v])));
-  }
-  out += "],\n ";
+  Json out = {{"tool", "probesim-survey"}, {"variants", Json::array()}};
+  for (Variant v : kVariants) out["variants"].push_back(std::string(variant_name(v)));
   // probesim's parameters per variant, null for a stock kernel.
-  key(out, "variant_params");
-  variant_object(out, [&](std::size_t v) {
-    std::string_view params = variant_params(kVariants[v]);
-    if (params.empty())
-      out += "null";
-    else
-      string_value(out, std::string(params));
+  out["variant_params"] = variant_object([](std::size_t v) {
+    const std::string_view params = variant_params(kVariants[v]);
+    return params.empty() ? Json() : Json(std::string(params));
   });
-  out += ",\n ";
-  key(out, "files");
-  out += '[';
-  for (std::size_t i = 0; i < files.size(); i++) {
-    const auto& f = files[i];
-    out += i ? ",\n  {" : "\n  {";
-    key(out, "path");
-    string_value(out, f.path);
-    out += ", ";
-    key(out, "eh_frame");
-    string_value(out, f.eh_frame_source);
-    out += ", ";
-    json_common(out, f.cies, f.fdes, f.fdes_skipped, f.symbols, f.symbol_only,
+  out["files"] = Json::array();
+  for (const auto& f : files) {
+    Json file = {{"path", f.path}, {"eh_frame", f.eh_frame_source}};
+    json_common(file, f.cies, f.fdes, f.fdes_skipped, f.symbols, f.symbol_only,
                 f.unmapped, f.usdt_unmapped, f.functions, f.probes);
-    out += ", ";
-    key(out, "notes");
-    out += '[';
-    for (std::size_t n = 0; n < f.notes.size(); n++) {
-      if (n) out += ", ";
-      string_value(out, f.notes[n]);
-    }
-    out += "]}";
+    file["notes"] = f.notes;
+    out["files"].push_back(std::move(file));
   }
-  Totals t = totals(files);
-  out += "],\n ";
-  key(out, "total");
-  out += '{';
-  key(out, "files");
-  out += std::to_string(t.files);
-  out += ", ";
-  json_common(out, t.cies, t.fdes, t.fdes_skipped, t.symbols, t.symbol_only,
+  const Totals t = totals(files);
+  out["total"] = {{"files", t.files}};
+  json_common(out["total"], t.cies, t.fdes, t.fdes_skipped, t.symbols, t.symbol_only,
               t.unmapped, t.usdt_unmapped, t.functions, t.probes);
-  out += "},\n ";
-  key(out, "errors");
-  out += '[';
-  for (std::size_t i = 0; i < errors.size(); i++) {
-    if (i) out += ", ";
-    out += '{';
-    key(out, "path");
-    string_value(out, errors[i].first);
-    out += ", ";
-    key(out, "error");
-    string_value(out, errors[i].second);
-    out += '}';
-  }
-  out += "]}\n";
-  return out;
+  out["errors"] = Json::array();
+  for (const auto& [path, error] : errors)
+    out["errors"].push_back({{"path", path}, {"error", error}});
+  // Paths are the file system's bytes: what is not UTF-8 becomes U+FFFD.
+  return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string render_list(const FileSurvey& file) {

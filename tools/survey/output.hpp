@@ -53,6 +53,4 @@ std::string render_json(const std::vector<FileSurvey>& files,
 // +probesim-defaults variants, which differ only on stp pushes.
 std::string render_list(const FileSurvey& file);
 
-std::string json_escape(const std::string& s);
-
 }  // namespace probesim::survey

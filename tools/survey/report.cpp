@@ -7,11 +7,9 @@
 #include <fstream>
 
 #include "classify.hpp"
-#include "json.hpp"
 #include "output.hpp"
 #include "survey.hpp"
 #include "table.hpp"
-#include "utf8.hpp"
 
 namespace probesim::survey {
 
@@ -128,19 +126,35 @@ constexpr const char* kEarlierText =
     "Earlier counts are per FDE; ours are per function entry (FDEs plus "
     "symbol-only entries, see the FDEs and functions columns below).";
 
-// The value of key in v, a field of where (named in the message).
+// Whether s is UTF-8, which a JSON string must be.
+bool is_utf8(std::string_view s) {
+  try {
+    (void)Json(std::string(s)).dump();
+    return true;
+  } catch (const Json::type_error&) {
+    return false;
+  }
+}
+
+// The member key of v, or nullptr; v, a field of where (named in the
+// message), must be an object.
+const Json* find_member(const Json& v, std::string_view key, const std::string& where) {
+  if (!v.is_object()) throw ReportError(where + ": not an object");
+  const auto it = v.find(key);
+  return it == v.end() ? nullptr : &*it;
+}
+
+// The value of key in v, a field of where.
 const Json& member(const Json& v, std::string_view key, const std::string& where) {
-  if (!v.object()) throw ReportError(where + ": not an object");
-  const Json* m = v.get(std::string(key));
+  const Json* m = find_member(v, key, where);
   if (m == nullptr)
     throw ReportError(where + ": no \"" + std::string(key) + "\"");
   return *m;
 }
 
 std::int64_t integer(const Json& v, const std::string& where) {
-  const std::int64_t* n = v.integer();
-  if (!n) throw ReportError(where + ": not a count");
-  return *n;
+  if (!v.is_number_integer()) throw ReportError(where + ": not a count");
+  return v.get<std::int64_t>();
 }
 
 std::int64_t count(const Json& v, std::string_view key, const std::string& where) {
@@ -150,25 +164,24 @@ std::int64_t count(const Json& v, std::string_view key, const std::string& where
 // A count that is 0 when the survey leaves it out.
 std::int64_t count_or_zero(const Json& v, std::string_view key,
                            const std::string& where) {
-  if (!v.object()) throw ReportError(where + ": not an object");
-  const Json* m = v.get(std::string(key));
+  const Json* m = find_member(v, key, where);
   return m == nullptr ? 0 : integer(*m, where + "." + std::string(key));
 }
 
 const std::string& string_field(const Json& v, std::string_view key,
                                 const std::string& where) {
-  const std::string* m = member(v, key, where).string();
-  if (!m) throw ReportError(where + "." + std::string(key) + ": not a string");
-  return *m;
+  const Json& m = member(v, key, where);
+  if (!m.is_string()) throw ReportError(where + "." + std::string(key) + ": not a string");
+  return m.get_ref<const std::string&>();
 }
 
 // The survey's entry for the file surveyed under label, or nullptr.
 const Json* find_file(const SuiteResults& suite, std::string_view label) {
-  const Json::Array* files = member(suite.survey, "files", suite.name).array();
-  if (!files) throw ReportError(suite.name + ".files: not a list");
-  for (const Json& f : *files) {
-    const std::string* path = member(f, "path", suite.name + ".files").string();
-    if (path && *path == label) return &f;
+  const Json& files = member(suite.survey, "files", suite.name);
+  if (!files.is_array()) throw ReportError(suite.name + ".files: not a list");
+  for (const Json& f : files) {
+    const Json& path = member(f, "path", suite.name + ".files");
+    if (path.is_string() && path.get_ref<const std::string&>() == label) return &f;
   }
   return nullptr;
 }
@@ -323,15 +336,14 @@ Table earlier_table(const std::vector<SuiteResults>& suites) {
 // (they were the tool's "####") and the files it could not survey.
 std::string suite_section(const SuiteResults& s) {
   std::string out = "## " + s.name + "\n\n";
-  const Json::Object* versions = s.packages.object();
-  if (!versions) throw ReportError(s.name + ".versions.json: not an object");
+  if (!s.packages.is_object()) throw ReportError(s.name + ".versions.json: not an object");
   std::vector<std::pair<std::string, std::string>> packages;
-  for (const auto& [name, version] : *versions) {
-    if (!version.string())
+  for (const auto& [name, version] : s.packages.items()) {
+    if (!version.is_string())
       throw ReportError(s.name + ".versions.json: " + name + ": not a string");
-    packages.emplace_back(name, *version.string());
+    packages.emplace_back(name, version.get<std::string>());
   }
-  // Byte order of UTF-8 is code point order, which is Python's.
+  // By name, in byte order, which is code point order.
   std::sort(packages.begin(), packages.end());
   out += "Packages (arm64): ";
   for (std::size_t i = 0; i < packages.size(); i++)
@@ -345,12 +357,12 @@ std::string suite_section(const SuiteResults& s) {
   }
   out += tables;
   out += "\n";
-  const Json::Array* errors = member(s.survey, "errors", s.name).array();
-  if (!errors) throw ReportError(s.name + ".errors: not a list");
-  if (!errors->empty()) {
+  const Json& errors = member(s.survey, "errors", s.name);
+  if (!errors.is_array()) throw ReportError(s.name + ".errors: not a list");
+  if (!errors.empty()) {
     out += "Errors: ";
-    for (std::size_t i = 0; i < errors->size(); i++) {
-      const Json& e = (*errors)[i];
+    for (std::size_t i = 0; i < errors.size(); i++) {
+      const Json& e = errors[i];
       out += (i ? "; " : "") + string_field(e, "path", s.name + ".errors") + ": " +
              string_field(e, "error", s.name + ".errors");
     }
@@ -373,8 +385,8 @@ std::string read_text(const std::filesystem::path& path) {
 
 Json read_json(const std::filesystem::path& path) {
   try {
-    return parse_json(read_text(path));
-  } catch (const JsonError& e) {
+    return Json::parse(read_text(path));
+  } catch (const Json::parse_error& e) {
     throw ReportError(path.string() + ": " + e.what());
   }
 }
@@ -405,18 +417,10 @@ std::vector<SuiteResults> read_suites(const ReportOptions& options) {
 
 std::string results_json(const std::vector<SuiteResults>& suites,
                          const std::string& date) {
-  Json::Object all;
-  for (const auto& s : suites) {
-    Json::Object one;
-    one.set("packages", s.packages);
-    one.set("survey", s.survey);
-    all.set(s.name, std::move(one));
-  }
-  Json::Object root;
-  root.set("generated_by", kGeneratedBy);
-  root.set("date", date);
-  root.set("suites", std::move(all));
-  return dump_json(root, 1) + "\n";
+  Json root = {{"generated_by", kGeneratedBy}, {"date", date}, {"suites", Json::object()}};
+  for (const auto& s : suites)
+    root["suites"][s.name] = {{"packages", s.packages}, {"survey", s.survey}};
+  return root.dump(1) + "\n";
 }
 
 std::string results_md(const std::vector<SuiteResults>& suites,
@@ -453,9 +457,6 @@ void write_report(const ReportOptions& options, const std::string& date) {
   const std::vector<SuiteResults> suites = read_suites(options);
   const std::string js = results_json(suites, date);
   const std::string md = results_md(suites, date);
-  // A lone surrogate of a JSON string has no UTF-8 (Python fails to write
-  // it too).
-  if (!is_utf8(md)) throw ReportError("results.md: a string is not UTF-8");
   const std::filesystem::path out(options.out_dir);
   write_text(out / "results.json", js);
   write_text(out / "results.md", md);

@@ -1,8 +1,7 @@
 // probesim-survey report: survey/results.md and survey/results.json from
 // what vm/survey.sh leaves per suite in RESULTS_DIR: SUITE.json
 // (probesim-survey --json), SUITE.md (--markdown) and SUITE.versions.json
-// (package name to version). The files are those a Python script wrote
-// before, byte for byte, so input is read as Python reads text.
+// (package name to version).
 #pragma once
 
 #include <ctime>
@@ -11,9 +10,12 @@
 #include <string_view>
 #include <vector>
 
-#include "json.hpp"
+#include <nlohmann/json.hpp>
 
 namespace probesim::survey {
+
+// JSON whose objects keep their members in the order read or written.
+using Json = nlohmann::ordered_json;
 
 // A report that cannot be made: the message says why, for the user.
 class ReportError : public std::runtime_error {

@@ -80,7 +80,7 @@ TEST(GrepResults, ClassesGroupsAndBreakdown) {
   std::vector<std::string> classes;
   for (const auto& [cls, tally] : g.classes) classes.push_back(cls);
   EXPECT_EQ(classes, (Strings{"logic_imm", "stp-push", "other", "adr"}));
-  const Tally& stp = *g.classes.find("stp-push");
+  const Tally& stp = g.classes.at("stp-push");
   EXPECT_EQ(stp.probes, 2);
   EXPECT_EQ(stp.probes_hit, 1);
   EXPECT_EQ(stp.hits, 300);

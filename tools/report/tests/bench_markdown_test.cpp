@@ -116,14 +116,14 @@ TEST(GrepMarkdown, MismatchedRoundsAndTheTriggerSentence) {
 }
 
 TEST(TriggerPerHit, CostsOfUprobePush) {
-  const Json trigger = parse_json(BenchBoot().trigger_json);
+  const Json trigger = Json::parse(BenchBoot().trigger_json);
   EXPECT_EQ(
       trigger_per_hit(&trigger),
       "For comparison, the trigger benchmark's `uprobe-push` on this kernel costs 13.3 µs per "
       "hit single-stepped and 10.1 µs simulated (sim/xol rate 1.30).");
-  const Json no_push = parse_json(R"({"base": 1, "modes": {"uprobe-nop": {}}})");
+  const Json no_push = Json::parse(R"({"base": 1, "modes": {"uprobe-nop": {}}})");
   EXPECT_EQ(trigger_per_hit(&no_push), "");
-  const Json list = parse_json("[1]");
+  const Json list = Json::parse("[1]");
   EXPECT_EQ(trigger_per_hit(&list), "");
   EXPECT_EQ(trigger_per_hit(nullptr), "");
 }
@@ -131,12 +131,12 @@ TEST(TriggerPerHit, CostsOfUprobePush) {
 // Since the call path is part of a mode's name, the push through a
 // pointer is uprobe-push-blr; the sentence is the same.
 TEST(TriggerPerHit, CostsOfUprobePushBlr) {
-  const Json old_name = parse_json(BenchBoot().trigger_json);
+  const Json old_name = Json::parse(BenchBoot().trigger_json);
   std::string renamed = BenchBoot().trigger_json;
   const std::size_t at = renamed.find("\"uprobe-push\"");
   ASSERT_NE(at, std::string::npos);
   renamed.replace(at, 13, "\"uprobe-push-blr\"");
-  const Json trigger = parse_json(renamed);
+  const Json trigger = Json::parse(renamed);
   EXPECT_NE(trigger_per_hit(&trigger), "");
   EXPECT_EQ(trigger_per_hit(&trigger), trigger_per_hit(&old_name));
 }

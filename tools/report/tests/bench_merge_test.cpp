@@ -7,7 +7,6 @@
 
 #include "bench_plot.hpp"
 #include "file_io.hpp"
-#include "json.hpp"
 
 namespace probesim::report {
 namespace {
@@ -32,7 +31,7 @@ struct Committed {
 
   explicit Committed(const std::string& dir = PROBESIM_BENCH_RESULTS) {
     for (const std::string& kver : kernels_in(dir)) {
-      results.emplace_back(kver, parse_json(read_results(dir, "results-" + kver + ".json")));
+      results.emplace_back(kver, Json::parse(read_results(dir, "results-" + kver + ".json")));
       pages.push_back(read_results(dir, "results-" + kver + ".md"));
     }
   }
@@ -72,8 +71,8 @@ TEST(BenchMerge, CommittedResultsGiveTheCommittedMergeByteForByte) {
 }
 
 TEST(BenchMerge, TheDefaultKernelLeadsEveryKernelUnderKernels) {
-  KernelResults results = {{"6.1", parse_json(R"({"kernel": "6.1.0", "modes": {}})")},
-                           {"7.3", parse_json(R"({"kernel": "7.3.4", "grep": null})")}};
+  KernelResults results = {{"6.1", Json::parse(R"({"kernel": "6.1.0", "modes": {}})")},
+                           {"7.3", Json::parse(R"({"kernel": "7.3.4", "grep": null})")}};
   // Without 6.12 the last kernel leads.
   const MergeOutput out = bench_merge(results, {"## Kernel 6.1\n", "## Kernel 7.3\n"}, "/d", "/s");
   EXPECT_TRUE(
@@ -125,7 +124,7 @@ TEST(BenchMerge, ASecondGrepBinaryAddsRowsOfItsOwn) {
   const Committed bookworm_only(PROBESIM_BENCH_SNAPSHOT);
   Committed c(PROBESIM_BENCH_SNAPSHOT);
   ASSERT_EQ(c.results[1].first, "6.12");
-  c.results[1].second.object()->set("grep_trixie", *c.results[2].second.get("grep"));
+  c.results[1].second["grep_trixie"] = c.results[2].second.at("grep");
   const MergeOutput before =
       bench_merge(bookworm_only.results, bookworm_only.pages, "/p/results.dat", "/b/results.svg");
   const MergeOutput out = bench_merge(c.results, c.pages, "/p/results.dat", "/b/results.svg");
@@ -164,12 +163,12 @@ TEST(BenchMerge, ASecondGrepBinaryAddsRowsOfItsOwn) {
   EXPECT_EQ(out.plot_data, before.plot_data);
   EXPECT_EQ(out.plot_script, before.plot_script);
 
-  const Json merged = parse_json(out.json);
-  const Json* trixie = merged.get("kernels")->get("6.12")->get("grep_trixie");
+  const Json merged = Json::parse(out.json);
+  const Json* trixie = at(&merged, {"kernels", "6.12", "grep_trixie"});
   ASSERT_TRUE(trixie);
-  EXPECT_TRUE(*trixie == *c.results[2].second.get("grep"));
-  EXPECT_TRUE(merged.get("grep_trixie"));  // 6.12 leads
-  EXPECT_FALSE(merged.get("kernels")->get("7.3")->get("grep_trixie"));
+  EXPECT_EQ(*trixie, c.results[2].second.at("grep"));
+  EXPECT_TRUE(merged.contains("grep_trixie"));  // 6.12 leads
+  EXPECT_FALSE(at(&merged, {"kernels", "7.3", "grep_trixie"}));
 }
 
 TEST(Plot, DataPerModeAndKernel) {

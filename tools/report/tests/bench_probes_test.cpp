@@ -20,13 +20,13 @@ TEST(ParseProbes, RowsByEventNameInTableOrder) {
   std::vector<std::string> events;
   for (const auto& [event, row] : *probes) events.push_back(event);
   EXPECT_EQ(events, (std::vector<std::string>{"f_41c0", "f_5ac0", "f_63d0", "f_9999"}));
-  const ProbeRow& stp = *probes->find("f_63d0");
+  const ProbeRow& stp = probes->at("f_63d0");
   EXPECT_EQ(cell(stp, "class"), "stp-push");
   EXPECT_EQ(cell(stp, "7.3+probesim"), "probesim-stp");
   EXPECT_EQ(cell(stp, "insn"), "stp x29, x30, [sp, #-304]!");
   // A short row has only its first columns.
-  EXPECT_EQ(cell(*probes->find("f_9999"), "class"), "");
-  EXPECT_FALSE(probes->find("f_9999")->contains("class"));
+  EXPECT_EQ(cell(probes->at("f_9999"), "class"), "");
+  EXPECT_FALSE(probes->at("f_9999").count("class"));
 }
 
 TEST(ParseProbes, NoOffsetIsAnError) {

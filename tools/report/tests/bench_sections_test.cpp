@@ -26,18 +26,18 @@ TEST(ParseGrepRuns, ReadsEachSection) {
   std::vector<std::string> errors;
   const GrepRuns runs = parse_grep_runs(log, "bench-grep", errors);
   EXPECT_TRUE(errors.empty());
-  EXPECT_EQ(*runs.info.find("grep"), "3.8-5");
-  EXPECT_EQ(*runs.info.find("params_sim"), "nop=Y stp=Y ");  // as printed
+  EXPECT_EQ(runs.info.at("grep"), "3.8-5");
+  EXPECT_EQ(runs.info.at("params_sim"), "nop=Y stp=Y ");  // as printed
   ASSERT_EQ(runs.times.size(), 2u);
   EXPECT_EQ(runs.times.begin()->first, 1);  // rounds in order
-  EXPECT_EQ(*runs.times.at(1).find("none"), 3.400277312);
-  EXPECT_EQ(*runs.times.at(2).find("xol"), 43.481979536);
+  EXPECT_EQ(runs.times.at(1).at("none"), 3.400277312);
+  EXPECT_EQ(runs.times.at(2).at("xol"), 43.481979536);
   const Counts64* hits = runs.hits_of(1, "sim");
   ASSERT_TRUE(hits);
-  EXPECT_EQ(hits->entries().front().first, "f_63d0");  // in printed order
-  EXPECT_EQ(*hits->find("f_41c0"), 10);
+  EXPECT_EQ(hits->front().first, "f_63d0");  // in printed order
+  EXPECT_EQ(hits->at("f_41c0"), 10);
   EXPECT_FALSE(runs.hits_of(1, "xol"));
-  EXPECT_EQ(*runs.stats_of(1, "xol")->find("stp_refused"), 166);
+  EXPECT_EQ(runs.stats_of(1, "xol")->at("stp_refused"), 166);
 }
 
 TEST(ParseGrepRuns, UnreadableLinesAreErrors) {

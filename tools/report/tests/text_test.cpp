@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace probesim::report {
 namespace {
 
@@ -49,6 +51,21 @@ TEST(StripTimestamp, LeavesOtherLinesAlone) {
   EXPECT_EQ(strip_timestamp("<>[    1.000000] x"), "<>[    1.000000] x");
   EXPECT_EQ(strip_timestamp("[    1.000000][    T] x"), "[    T] x");
   EXPECT_TRUE(has_timestamp("[    0.000000] Booting Linux"));
+}
+
+TEST(Fixed, RoundsTheBinaryValueTiesToEven) {
+  EXPECT_EQ(fixed(0.125, 2), "0.12");  // an exact tie, to even
+  EXPECT_EQ(fixed(2.5, 0), "2");
+  EXPECT_EQ(fixed(3.5, 0), "4");
+  EXPECT_EQ(fixed(1.005, 2), "1.00");  // 1.00499999999999989...
+  EXPECT_EQ(fixed(99.95, 1), "100.0");
+  EXPECT_EQ(fixed(-0.0001, 2), "-0.00");
+}
+
+TEST(Fixed, NotANumberHasNoSign) {
+  EXPECT_EQ(fixed(std::nan(""), 3), "nan");
+  EXPECT_EQ(fixed(-std::nan(""), 3), "nan");
+  EXPECT_EQ(fixed(-HUGE_VAL, 1), "-inf");
 }
 
 TEST(UniversalNewlines, CrLfAndLoneCrBecomeNewlines) {

@@ -4,11 +4,16 @@
 
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "elf_builder.hpp"
 #include "table.hpp"
 
 namespace probesim::survey {
 namespace {
+
+using Json = nlohmann::ordered_json;
+using nlohmann::literals::operator""_json_pointer;
 
 std::vector<FileSurvey> two_files() {
   auto bytes = test::build_elf(test::typical_spec()).bytes;
@@ -51,36 +56,50 @@ TEST(Output, TablesShowFilesAndTotal) {
 }
 
 TEST(Output, JsonHasTheDocumentedShape) {
-  std::string json = render_json(two_files(), {{"bad", "not an \"ELF\""}});
-  for (const char* key :
-       {"\"files\": [", "\"path\": \"a/one\"", "\"functions\": 3",
-        "\"usdt\": 0", "\"classes\": {\"nop\": 1", "\"kernels\": {\"6.1\": {",
-        "\"6.12+probesim\": {\"kernel-sim\": 0, \"probesim-nop\": 1, "
-        "\"probesim-stp\": 1",
-        "\"total\": {\"files\": 2, \"functions\": 6",
-        // The first six as they always were, probesim's defaults after.
-        "\"variants\": [\"6.1\", \"6.1+probesim\", \"6.12\", "
-        "\"6.12+probesim\", \"7.3\", \"7.3+probesim\", "
-        "\"6.1+probesim-defaults\", \"6.12+probesim-defaults\", "
-        "\"7.3+probesim-defaults\"]",
-        "\"variant_params\": {\"6.1\": null, "
-        "\"6.1+probesim\": \"nop=1 alu=1 bti=1 pac=1 stp=1\"",
-        "\"6.12+probesim-defaults\": \"nop=1 alu=1 bti=1 pac=1 stp=0\"",
-        // At the defaults the stp push is single-stepped.
-        "\"6.12+probesim-defaults\": {\"kernel-sim\": 0, "
-        "\"probesim-nop\": 1, \"probesim-stp\": 0",
-        // 7.3 simulates the nop, so probesim's nop family has none there.
-        "\"7.3\": {\"kernel-sim\": 1, \"probesim-nop\": 0, "
-        "\"probesim-stp\": 0",
-        "\"7.3+probesim\": {\"kernel-sim\": 1, \"probesim-nop\": 0, "
-        "\"probesim-stp\": 1",
-        "\"usdt_kernels\"", "\"simulated\": 2",
-        "\"error\": \"not an \\\"ELF\\\"\""})
-    EXPECT_NE(json.find(key), std::string::npos) << key;
+  const Json json = Json::parse(render_json(two_files(), {{"bad", "not an \"ELF\""}}));
+  // The first six as they always were, probesim's defaults after.
+  const std::vector<std::string> variants = {
+      "6.1", "6.1+probesim", "6.12", "6.12+probesim", "7.3", "7.3+probesim",
+      "6.1+probesim-defaults", "6.12+probesim-defaults", "7.3+probesim-defaults"};
+  EXPECT_EQ(json.at("variants"), variants);
+  EXPECT_EQ(json.at("/variant_params/6.1"_json_pointer), nullptr);
+  EXPECT_EQ(json.at("/variant_params/6.1+probesim"_json_pointer),
+            "nop=1 alu=1 bti=1 pac=1 stp=1");
+  EXPECT_EQ(json.at("/variant_params/6.12+probesim-defaults"_json_pointer),
+            "nop=1 alu=1 bti=1 pac=1 stp=0");
+
+  const Json& one = json.at("files").at(0);
+  EXPECT_EQ(one.at("path"), "a/one");
+  EXPECT_EQ(one.at("functions"), 3);
+  EXPECT_EQ(one.at("usdt"), 0);
+  EXPECT_EQ(one.at("/classes/nop"_json_pointer), 1);
+  std::vector<std::string> kernels;
+  for (const auto& [name, counts] : one.at("kernels").items()) kernels.push_back(name);
+  EXPECT_EQ(kernels, variants);
+  // kernel-sim, probesim-nop and probesim-stp of a variant.
+  const auto nop_stp = [&](const char* variant) {
+    const Json& k = one.at("kernels").at(variant);
+    return std::vector<Json>{k.at("kernel-sim"), k.at("probesim-nop"), k.at("probesim-stp")};
+  };
+  EXPECT_EQ(nop_stp("6.12+probesim"), (std::vector<Json>{0, 1, 1}));
+  // At the defaults the stp push is single-stepped.
+  EXPECT_EQ(nop_stp("6.12+probesim-defaults"), (std::vector<Json>{0, 1, 0}));
+  // 7.3 simulates the nop, so probesim's nop family has none there.
+  EXPECT_EQ(nop_stp("7.3"), (std::vector<Json>{1, 0, 0}));
+  EXPECT_EQ(nop_stp("7.3+probesim"), (std::vector<Json>{1, 0, 1}));
+  EXPECT_EQ(one.at("/kernels/6.12+probesim/simulated"_json_pointer), 3);
+  EXPECT_EQ(one.at("/kernels/6.12+probesim-defaults/simulated"_json_pointer), 2);
+  EXPECT_TRUE(one.contains("usdt_kernels"));
+
+  EXPECT_EQ(json.at("/total/files"_json_pointer), 2);
+  EXPECT_EQ(json.at("/total/functions"_json_pointer), 6);
+  EXPECT_EQ(json.at("errors"), Json::parse(R"([{"path": "bad", "error": "not an \"ELF\""}])"));
 }
 
-TEST(Output, JsonEscapes) {
-  EXPECT_EQ(json_escape("a\"b\\c\n\x01"), "a\\\"b\\\\c\\n\\u0001");
+TEST(Output, JsonOfAPathThatIsNotUtf8) {
+  // A file name is bytes: what is not UTF-8 in it becomes U+FFFD.
+  const Json json = Json::parse(render_json({}, {{"caf\xe9", "cannot open"}}));
+  EXPECT_EQ(json.at("/errors/0/path"_json_pointer), "caf\xef\xbf\xbd");
 }
 
 TEST(Output, List) {

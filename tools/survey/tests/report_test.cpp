@@ -1,6 +1,5 @@
 // probesim-survey report: results.md and results.json from the suites'
-// files, byte for byte as the Python script that made them before wrote
-// them.
+// files.
 #include "report.hpp"
 
 #include <gtest/gtest.h>
@@ -80,15 +79,16 @@ std::string first_difference(const std::string& got, const std::string& want) {
 
 // report_data/ holds two suites made to exercise the corners (escapes,
 // floats, a repeated key, CRLF, Unicode whitespace at the end, counts the
-// survey leaves out, no functions at all), and expected/ what the Python
-// script wrote from them on 2024-02-29 for each order of suites, with the
-// texts and the "+ pac" column the pac family has added since.
+// survey leaves out, no functions at all), and expected/ the report on
+// them, dated 2024-02-29, for each order of suites. results.md is the one
+// a Python script wrote before this tool, with the texts and the "+ pac"
+// column the pac family has added since.
 struct Golden {
   const char* expected;
   std::vector<std::string> suites;
 };
 
-TEST(Report, SameBytesAsThePythonScript) {
+TEST(Report, SameBytesAsExpected) {
   const Golden cases[] = {
       {"bookworm-trixie-bookworm", {"bookworm", "trixie", "bookworm"}},
       {"trixie-bookworm", {"trixie", "bookworm"}},
@@ -111,7 +111,7 @@ TEST(Report, SameBytesAsThePythonScript) {
 // A suite from the texts of its three files.
 SuiteResults suite(const std::string& name, const std::string& survey,
                    const std::string& packages = "{}", const std::string& tables = "") {
-  return {name, parse_json(survey), parse_json(packages), tables};
+  return {name, Json::parse(survey), Json::parse(packages), tables};
 }
 
 // A survey's total with the counts the report reads: functions, and
@@ -269,8 +269,7 @@ TEST(Report, ReadsEachSuiteOnceAsPythonReadsText) {
   EXPECT_EQ(suites[0].name, "b");
   EXPECT_EQ(suites[1].name, "a");
   EXPECT_EQ(suites[1].tables, "one\ntwo\nthree\n");
-  ASSERT_NE(suites[1].packages.get("x"), nullptr);
-  EXPECT_TRUE(*suites[1].packages.get("x") == Json("1"));
+  EXPECT_EQ(suites[1].packages, Json::parse(R"({"x": "1"})"));
 
   const auto fails = [&](const std::vector<std::string>& names, const std::string& what) {
     try {
@@ -284,7 +283,7 @@ TEST(Report, ReadsEachSuiteOnceAsPythonReadsText) {
   spill(dir / "c.json", "{}");
   fails({"c"}, "c.versions.json: cannot open");
   spill(dir / "c.versions.json", "{} x");
-  fails({"c"}, "c.versions.json: Extra data: line 1 column 4 (char 3)");
+  fails({"c"}, "c.versions.json: [json.exception.parse_error.101] parse error at line 1, column 4");
   spill(dir / "c.versions.json", "{}");
   spill(dir / "c.md", "caf\xe9");
   fails({"c"}, "c.md: not UTF-8");
@@ -293,12 +292,10 @@ TEST(Report, ReadsEachSuiteOnceAsPythonReadsText) {
 TEST(Report, WritesBothFilesOrNeither) {
   const fs::path in = temp_dir("in");
   const fs::path out = temp_dir("out");
-  spill(in / "s.json", survey("[]", total(1, 1, 1),
-                              "[{\"path\": \"\\udc80\", \"error\": \"x\"}]"));
+  // results.json could be made, results.md not.
+  spill(in / "s.json", survey("[]", "{\"files\": 1}"));
   spill(in / "s.versions.json", "{}");
   spill(in / "s.md", "");
-  // A lone surrogate goes into results.json escaped, but has no UTF-8
-  // for results.md.
   EXPECT_THROW(write_report({in.string(), out.string(), {"s"}}, "2024-02-29"),
                ReportError);
   EXPECT_FALSE(fs::exists(out / "results.json"));

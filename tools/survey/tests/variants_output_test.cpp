@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "elf_builder.hpp"
 
 namespace probesim::survey {
@@ -155,28 +157,11 @@ TEST(VariantsOutput, StepsEndAtTheDefaultsThenAddStp) {
   }
 }
 
-// "NAME": N pairs of the object that follows "key": { in json, from from.
-std::map<std::string, std::size_t> json_object(const std::string& json, std::size_t from,
-                                                const std::string& key) {
-  std::map<std::string, std::size_t> out;
-  std::size_t at = json.find("\"" + key + "\": {", from);
-  if (at == std::string::npos) return out;
-  at = json.find('{', at) + 1;
-  std::size_t end = json.find('}', at);
-  std::istringstream in(json.substr(at, end - at));
-  for (std::string pair; std::getline(in, pair, ',');) {
-    std::size_t q1 = pair.find('"'), q2 = pair.find('"', q1 + 1);
-    out[pair.substr(q1 + 1, q2 - q1 - 1)] = std::stoul(pair.substr(pair.find(':', q2) + 1));
-  }
-  return out;
-}
-
 TEST(VariantsOutput, JsonCountsEveryVariantsOutcomes) {
   auto fs = files();
-  std::string json = render_json(fs, {});
-  std::size_t file_at = json.find("\"path\": \"mixed\"");
-  ASSERT_NE(file_at, std::string::npos);
-  std::size_t kernels_at = json.find("\"kernels\": {", file_at);
+  const auto json = nlohmann::json::parse(render_json(fs, {}));
+  const auto& file = json.at("files").at(0);
+  ASSERT_EQ(file.at("path"), "mixed");
   for (std::size_t i = 0; i < kVariantCount; i++) {
     Variant v = static_cast<Variant>(i);
     std::map<std::string, std::size_t> want;
@@ -185,8 +170,7 @@ TEST(VariantsOutput, JsonCountsEveryVariantsOutcomes) {
     for (const auto& e : fs[0].entries)
       if (e.word) want[std::string(outcome_name(outcome(*e.word, v)))]++;
     want["simulated"] = simulated_entries(fs[0], v).first;
-    EXPECT_EQ(json_object(json, kernels_at, std::string(variant_name(v))), want)
-        << variant_name(v);
+    EXPECT_EQ(file.at("kernels").at(std::string(variant_name(v))), want) << variant_name(v);
   }
 }
 
