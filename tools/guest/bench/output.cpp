@@ -2,10 +2,15 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 namespace probesim::bench {
 namespace {
+
+using Json = nlohmann::ordered_json;
 
 std::string format(const char* fmt, double a, double b, double c) {
   char buf[96];
@@ -28,26 +33,8 @@ std::string pad(std::string text, std::size_t width) {
   return text;
 }
 
-// text as a JSON string, quotes included.
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-
 // A JSON string, or null for an empty one (not known).
-std::string json_string_or_null(const std::string& text) { return text.empty() ? "null" : json_string(text); }
+Json string_or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
 
 const char* indicates_name(Evidence::Indicates i) {
   switch (i) {
@@ -75,25 +62,24 @@ std::string platform_line(const Platform& platform) {
   return why.empty() ? out : out + " (" + why + ")";
 }
 
-void write_system(std::ostream& out, const SystemInfo& system) {
+Json system_json(const SystemInfo& system) {
   const CpuId& cpu = system.cpu;
-  out << "  \"system\": {\n    \"cpu\": {\"midr_el1\": " << json_string_or_null(cpu.midr_el1)
-      << ", \"source\": " << json_string_or_null(cpu.source)
-      << ", \"implementer\": " << json_string_or_null(cpu.implementer)
-      << ", \"variant\": " << json_string_or_null(cpu.variant) << ", \"part\": " << json_string_or_null(cpu.part)
-      << ", \"revision\": " << json_string_or_null(cpu.revision)
-      << ", \"model_name\": " << json_string_or_null(cpu.model_name) << "},\n";
-  out << "    \"kernel\": {\"release\": " << json_string(system.kernel.release)
-      << ", \"version\": " << json_string(system.kernel.version)
-      << ", \"machine\": " << json_string(system.kernel.machine) << "},\n";
-  out << "    \"platform\": {\"kind\": " << json_string(system.platform.kind) << ", \"evidence\": [";
-  const char* sep = "";
-  for (const Evidence& e : system.platform.evidence) {
-    out << sep << "\n      {\"source\": " << json_string(e.source) << ", \"value\": " << json_string(e.value)
-        << ", \"indicates\": \"" << indicates_name(e.indicates) << "\"}";
-    sep = ",";
-  }
-  out << (system.platform.evidence.empty() ? "" : "\n    ") << "]}\n  },\n";
+  Json evidence = Json::array();
+  for (const Evidence& e : system.platform.evidence)
+    evidence.push_back({{"source", e.source}, {"value", e.value}, {"indicates", indicates_name(e.indicates)}});
+  return {{"cpu",
+           {{"midr_el1", string_or_null(cpu.midr_el1)},
+            {"source", string_or_null(cpu.source)},
+            {"implementer", string_or_null(cpu.implementer)},
+            {"variant", string_or_null(cpu.variant)},
+            {"part", string_or_null(cpu.part)},
+            {"revision", string_or_null(cpu.revision)},
+            {"model_name", string_or_null(cpu.model_name)}}},
+          {"kernel",
+           {{"release", system.kernel.release},
+            {"version", system.kernel.version},
+            {"machine", system.kernel.machine}}},
+          {"platform", {{"kind", system.platform.kind}, {"evidence", std::move(evidence)}}}};
 }
 
 }  // namespace
@@ -130,8 +116,29 @@ namespace {
 
 std::string count_cell(double value) { return format("%.1f", value, 0, 0); }
 
-std::string per_call_json(const PerCall& c) {
-  return format("{\"kernel\": %.2f, \"user\": %.2f, \"cycles\": %.2f}", c.kernel, c.user, c.cycles);
+// x as printf's fmt writes it, read back: the figures keep the precision
+// the JSON has always had.
+double rounded(const char* fmt, double x) { return std::strtod(format(fmt, x, 0, 0).c_str(), nullptr); }
+
+double rate(const std::vector<double>& values) { return rounded("%.6g", spread(values).median); }
+
+Json ratio_json(const std::vector<double>& values) {
+  const Spread s = spread(values);
+  return {{"median", rounded("%.4f", s.median)}, {"min", rounded("%.4f", s.min)}, {"max", rounded("%.4f", s.max)}};
+}
+
+Json per_call_json(const PerCall& c) {
+  return {{"kernel", rounded("%.2f", c.kernel)},
+          {"user", rounded("%.2f", c.user)},
+          {"cycles", rounded("%.2f", c.cycles)}};
+}
+
+// The JSON's last members, after the figures, and the JSON written.
+void write_with_system(std::ostream& out, Json json, const Results& results) {
+  json["system"] = system_json(results.system);
+  json["tool"] = results.tool;
+  // What the system reports is not always UTF-8: U+FFFD for what is not.
+  out << json.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
 // sim/ret in instructions: the control's cost over the mode's.
@@ -174,77 +181,61 @@ void print_instructions(std::ostream& out, const Results& results) {
 }
 
 void write_instructions_json(std::ostream& out, const Results& results) {
-  out << "{\n  \"kernel\": " << json_string(results.kernel) << ",\n";
-  out << "  \"samples\": " << results.samples << ",\n  \"calls\": " << kCountCalls << ",\n";
-  out << "  \"base\": " << per_call_json(results.base_count) << ",\n  \"modes\": {";
-  const char* sep = "\n";
+  Json json = {{"kernel", results.kernel},
+               {"samples", results.samples},
+               {"calls", kCountCalls},
+               {"base", per_call_json(results.base_count)},
+               {"modes", Json::object()}};
   for (const std::string& mode : results.order) {
     const ModeResult& r = results.modes.at(mode);
-    out << sep << "    \"" << mode << "\": {\"xol\": " << per_call_json(r.xol_count)
-        << ", \"sim\": " << per_call_json(r.sim_count) << ", \"simulated\": " << (r.simulated ? "true" : "false")
-        << ", \"control\": " << json_string(r.control) << "}";
-    sep = ",\n";
+    json["modes"][mode] = {{"xol", per_call_json(r.xol_count)},
+                           {"sim", per_call_json(r.sim_count)},
+                           {"simulated", r.simulated},
+                           {"control", r.control}};
   }
-  out << "\n  },\n";
-  if (results.trap.why_not.empty())
-    out << "  \"branch_target_trap\": {\"native\": " << per_call_json(results.trap.native_count)
-        << ", \"sim\": " << per_call_json(results.trap.sim_count) << "},\n";
+  const TrapResult& trap = results.trap;
+  if (trap.why_not.empty())
+    json["branch_target_trap"] = {{"native", per_call_json(trap.native_count)}, {"sim", per_call_json(trap.sim_count)}};
   else
-    out << "  \"branch_target_trap\": {\"why_not\": " << json_string(results.trap.why_not) << "},\n";
-  write_system(out, results.system);
-  out << "  \"tool\": " << json_string(results.tool) << "\n}\n";
+    json["branch_target_trap"] = {{"why_not", trap.why_not}};
+  write_with_system(out, std::move(json), results);
 }
 
 void write_json(std::ostream& out, const Results& results) {
   if (results.instructions) return write_instructions_json(out, results);
-  auto ratio = [](const std::vector<double>& v) {
-    const Spread s = spread(v);
-    return format("{\"median\": %.4f, \"min\": %.4f, \"max\": %.4f}", s.median, s.min, s.max);
-  };
-  out << "{\n  \"kernel\": " << json_string(results.kernel) << ",\n";
-  out << "  \"rounds\": " << results.base.size() << ",\n";
-  out << "  \"base\": " << spread(results.base).median << ",\n";
-  out << "  \"bti_guarded\": " << (results.bti_guarded ? "true" : "false") << ",\n";
-  out << "  \"family_hits\": {";
-  const char* hsep = "";
-  for (const auto& [family, h] : results.family_hits) {
-    out << hsep << "\"" << family << "\": {\"counted\": " << h.counted << ", \"calls\": " << h.calls << "}";
-    hsep = ", ";
-  }
-  out << "},\n  \"notes\": [";
-  hsep = "";
-  for (const std::string& note : results.notes) {
-    out << hsep << json_string(note);
-    hsep = ", ";
-  }
-  out << "],\n  \"aliases\": {";
-  hsep = "";
-  for (const auto& [old_name, name] : results.aliases) {
-    out << hsep << json_string(old_name) << ": " << json_string(name);
-    hsep = ", ";
-  }
-  out << "},\n  \"modes\": {";
-  const char* sep = "\n";
+  Json json = {{"kernel", results.kernel},
+               {"rounds", results.base.size()},
+               {"base", rate(results.base)},
+               {"bti_guarded", results.bti_guarded},
+               {"family_hits", Json::object()},
+               {"notes", results.notes},
+               {"aliases", Json::object()},
+               {"modes", Json::object()}};
+  for (const auto& [family, h] : results.family_hits)
+    json["family_hits"][family] = {{"counted", h.counted}, {"calls", h.calls}};
+  for (const auto& [old_name, name] : results.aliases) json["aliases"][old_name] = name;
   for (const std::string& mode : results.order) {
     const ModeResult& r = results.modes.at(mode);
-    out << sep << "    \"" << mode << "\": {\"xol\": " << spread(r.xol).median
-        << ", \"sim\": " << spread(r.sim).median << ", \"sim_over_xol\": " << ratio(r.sim_over_xol)
-        << ", \"sim_over_ret\": " << ratio(r.sim_over_ret)
-        << ", \"simulated\": " << (r.simulated ? "true" : "false") << ", \"probe\": " << json_string(r.probe)
-        << ", \"target\": " << json_string(r.target) << ", \"path\": " << json_string(r.path)
-        << ", \"page\": " << json_string(r.page) << ", \"threads\": " << r.threads
-        << ", \"control\": " << json_string_or_null(r.control) << "}";
-    sep = ",\n";
+    json["modes"][mode] = {{"xol", rate(r.xol)},
+                           {"sim", rate(r.sim)},
+                           {"sim_over_xol", ratio_json(r.sim_over_xol)},
+                           {"sim_over_ret", ratio_json(r.sim_over_ret)},
+                           {"simulated", r.simulated},
+                           {"probe", r.probe},
+                           {"target", r.target},
+                           {"path", r.path},
+                           {"page", r.page},
+                           {"threads", r.threads},
+                           {"control", string_or_null(r.control)}};
   }
-  out << "\n  },\n";
-  if (results.trap.native.empty())
-    out << "  \"branch_target_trap\": {\"why_not\": " << json_string(results.trap.why_not) << "},\n";
+  const TrapResult& trap = results.trap;
+  if (trap.native.empty())
+    json["branch_target_trap"] = {{"why_not", trap.why_not}};
   else
-    out << "  \"branch_target_trap\": {\"native\": " << spread(results.trap.native).median
-        << ", \"sim\": " << spread(results.trap.sim).median
-        << ", \"sim_over_native\": " << ratio(results.trap.sim_over_native) << "},\n";
-  write_system(out, results.system);
-  out << "  \"tool\": " << json_string(results.tool) << "\n}\n";
+    json["branch_target_trap"] = {{"native", rate(trap.native)},
+                                  {"sim", rate(trap.sim)},
+                                  {"sim_over_native", ratio_json(trap.sim_over_native)}};
+  write_with_system(out, std::move(json), results);
 }
 
 }  // namespace probesim::bench
