@@ -138,10 +138,10 @@ static inline bool mode_hands_faults_back(enum probesim_mode mode)
 }
 
 /*
- * probesim.ko declines a hit by trapping again (README, "Declining a
- * hit"): the probe counts that hit twice, and steps out of line from then
- * on. The kernel tree's handler declines before the hit completes: one
- * hit, and the probe stays simulated.
+ * probesim.ko declines a hit by trapping again (docs/design.md,
+ * "Declining a hit"): the probe counts that hit twice, and steps out of
+ * line from then on. The kernel tree's handler declines before the hit
+ * completes: one hit, and the probe stays simulated.
  */
 static inline bool mode_declines_by_trapping_again(enum probesim_mode mode)
 {

@@ -6,8 +6,8 @@
 # simulate: with probesim loaded (stp=1), every simulated instruction
 # against the CPU. stp_push_fault is left out there: probesim hands a
 # faulting push back to the CPU by trapping again, so the probe counts the
-# hit twice (README, "Declining a hit"), where the kernel tree's handler
-# declines before the hit is counted.
+# hit twice (docs/design.md, "Declining a hit"), where the kernel tree's
+# handler declines before the hit is counted.
 #
 # branches: what the stock kernel gets wrong with a probed branch (no
 # branch-target check, BTYPE neither cleared nor set, a debugger's step
