@@ -8,6 +8,8 @@
 #   make check           everything: host tests, both kernels, harness checks
 #                        (ALU_FUZZ_COUNT=N: the alu_fuzz selftest runs N
 #                        encodings per ALU class, default 10000)
+#   make check-quick     the fast loop: host setup, lint, host tests and the
+#                        6.12 kernel's boot, with the same totals
 #   make check-full      make check plus the patch series checks on 6.1
 #   make mutation-check  deliberately broken modules must fail the tests
 #   make bench           instruction counts, then trigger + grep benchmarks
@@ -65,6 +67,9 @@ dkms-install:
 check:
 	vm/check.sh
 
+check-quick:
+	CHECK_QUICK=1 vm/check.sh
+
 check-full:
 	CHECK_FULL=1 vm/check.sh
 
@@ -101,4 +106,4 @@ lint:
 	vm/lint.sh shim
 	vm/lint.sh variants
 
-.PHONY: all module clean install dkms-sources dkms-install check check-full run patches bench bench-count bench-variants bench-optimized-nop mutation-check lint survey
+.PHONY: all module clean install dkms-sources dkms-install check check-quick check-full run patches bench bench-count bench-variants bench-optimized-nop mutation-check lint survey

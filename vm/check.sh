@@ -3,6 +3,8 @@
 # the host tests and lint, builds and boots each test kernel to run the
 # whole guest suite, proves the harness fails when it should, prints the
 # minutes per stage and closes with "N passed, N failed, N skipped".
+# CHECK_QUICK=1 (make check-quick) runs less of it, CHECK_FULL=1 (make
+# check-full) more.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -12,8 +14,21 @@ here=$(cd "$(dirname "$0")" && pwd)
 # its fixes backported to 6.12). make check-full (CHECK_FULL=1) adds 6.1
 # (and the fixes backported there), 7.2 (untested), the capstone
 # whole-class sweeps, Debian's own kernel images, DKMS, the trap-free NOP
-# prototype, and the lifetime stress on a KASAN kernel.
-kernels=${KERNELS:-6.12 7.3${CHECK_FULL:+ 6.1}}
+# prototype, and the lifetime stress on a KASAN kernel. make check-quick
+# (CHECK_QUICK=1), the loop to run while changing the code: the host
+# setup, the lint checks, the host tests and the 6.12 kernel's boot
+# (KUnit, selftests, arm64-uprobes, bench smoke, forced unload), nothing
+# else.
+if [ -n "${CHECK_QUICK:-}" ]; then
+	[ -z "${CHECK_FULL:-}" ] || die "CHECK_QUICK and CHECK_FULL exclude each other"
+	kernels=${KERNELS:-6.12}
+	run="make check-quick"
+	in_background="the kernel build"
+else
+	kernels=${KERNELS:-6.12 7.3${CHECK_FULL:+ 6.1}}
+	run="make check${CHECK_FULL:+-full}"
+	in_background="kernel builds, the fixes on 6.12, the series for mainline"
+fi
 start=$(date +%s)
 totals=$PROBESIM_OUT/totals
 mkdir -p "$PROBESIM_OUT"
@@ -69,6 +84,8 @@ background() {
 	for k in $kernels; do
 		"$here/build-kernel.sh" "$k" test >/dev/null || true
 	done
+	# make check-quick boots its test kernels and nothing else.
+	[ -z "${CHECK_QUICK:-}" ] || return 0
 	"$here/build-kernel.sh" 6.12 bench >/dev/null || true
 	# The fixes backported to 6.12 first: a short boot, and a build
 	# that ccache mostly has from the stock 6.12 kernel's.
@@ -87,6 +104,25 @@ trap 'kill -- -"$background_pid" 2>/dev/null || true' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
 log "kernels build in the background; their log: $background_log"
+
+# The end of every run: the background's outcome, the minutes per stage
+# and the totals. Its status is the run's.
+finish() {
+	local rc=0
+	wait "$background_pid" || rc=$?
+	log "background ($in_background) ended, rc=$rc; its log:"
+	sed 's/^/  | /' "$background_log" >&2
+	[ "$rc" = 0 ] || failed_steps+=("background: the fixes on 6.12, the series for mainline")
+
+	stage_table
+	log "$run took $(( $(date +%s) - start ))s"
+	if [ ${#failed_steps[@]} -gt 0 ]; then
+		printf 'failed: %s\n' "${failed_steps[@]}" >&2
+	fi
+	awk '{ p += $1; f += $2; s += $3; x += $4 }
+		END { printf "%d passed, %d failed, %d skipped\n", p, f, s + x }' "$totals"
+	awk '{ f += $2 } END { exit f > 0 }' "$totals" && [ ${#failed_steps[@]} -eq 0 ]
+}
 
 count "shellcheck" "$here/lint.sh" shell
 count "checkpatch --strict" "$here/lint.sh" checkpatch
@@ -120,9 +156,17 @@ step "host tests (ctest)" host_tests
 for kver in $kernels; do
 	step "kernel $kver: kunit, selftests, arm64-uprobes, bench smoke, forced unload" \
 		"$here/kernel-run.sh" "$kver" kunit,selftests,arm64-uprobes,bench-smoke,forced-unload "check-$kver"
-	step "kernel $kver with MTE: selftests-mte" \
-		"$here/kernel-run.sh" --mte "$kver" selftests-mte "check-$kver-mte"
+	[ -n "${CHECK_QUICK:-}" ] ||
+		step "kernel $kver with MTE: selftests-mte" \
+			"$here/kernel-run.sh" --mte "$kver" selftests-mte "check-$kver-mte"
 done
+
+# make check-quick ends here.
+if [ -n "${CHECK_QUICK:-}" ]; then
+	rc=0
+	finish || rc=$?
+	exit "$rc"
+fi
 
 # The instruction-count benchmark works: two modes on the benchmark
 # kernel under qemu's instruction counting (make bench-count runs all).
@@ -176,17 +220,4 @@ else
 		"$here/series-check.sh" --generate-only 6.1
 fi
 
-rc=0
-wait "$background_pid" || rc=$?
-log "background (kernel builds, the fixes on 6.12, the series for mainline) ended, rc=$rc; its log:"
-sed 's/^/  | /' "$background_log" >&2
-[ "$rc" = 0 ] || failed_steps+=("background: the fixes on 6.12, the series for mainline")
-
-stage_table
-log "make check took $(( $(date +%s) - start ))s"
-if [ ${#failed_steps[@]} -gt 0 ]; then
-	printf 'failed: %s\n' "${failed_steps[@]}" >&2
-fi
-awk '{ p += $1; f += $2; s += $3; x += $4 }
-	END { printf "%d passed, %d failed, %d skipped\n", p, f, s + x }' "$totals"
-awk '{ f += $2 } END { exit f > 0 }' "$totals" && [ ${#failed_steps[@]} -eq 0 ]
+finish
