@@ -166,19 +166,6 @@ TEST_F(bti_mprotect, follows_protection)
 #define TRACEFS		"/sys/kernel/tracing"
 #define PROBES_FILE	"/sys/kernel/debug/probesim/probes"
 
-/* Writes @text to @path; 0, or -1. O_TRUNC empties the trace buffer. */
-static int put_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
 /* Lines of @path that contain @needle, or -1 if it cannot be read. */
 static long lines_with(const char *path, const char *needle)
 {
@@ -209,8 +196,8 @@ TEST_F(bti_mprotect, seen_by_tracers)
 	if (call_code(_metadata, self) != CALLS)
 		SKIP(return, "the CPU does not enforce PROT_BTI");
 	ASSERT_EQ(0, stat(self->path, &st));
-	ASSERT_EQ(0, put_file(TRACEFS "/events/probesim/enable", "1"));
-	ASSERT_EQ(0, put_file(TRACEFS "/trace", ""));
+	ASSERT_EQ(0, write_file(TRACEFS "/events/probesim/enable", "1", false));
+	ASSERT_EQ(0, write_file(TRACEFS "/trace", "", false));
 
 	self->fd = perf_probe_open(self->path, 0, false, 0, false);
 	ASSERT_LE(0, self->fd);
@@ -228,7 +215,7 @@ TEST_F(bti_mprotect, seen_by_tracers)
 	EXPECT_EQ((unsigned long)CALLS, call_code(_metadata, self));
 	EXPECT_EQ(1, lines_with(TRACEFS "/trace", patch)) TH_LOG("no \"%s\"", patch);
 	EXPECT_EQ(CALLS, lines_with(TRACEFS "/trace", fault)) TH_LOG("not %d \"%s\"", CALLS, fault);
-	EXPECT_EQ(0, put_file(TRACEFS "/events/probesim/enable", "0"));
+	EXPECT_EQ(0, write_file(TRACEFS "/events/probesim/enable", "0", false));
 }
 
 TEST_HARNESS_MAIN

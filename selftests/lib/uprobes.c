@@ -92,7 +92,7 @@ int file_location(const void *addr, char *path, size_t len, unsigned long *offse
 	return found;
 }
 
-static int write_file(const char *file, const char *text, bool append)
+int write_file(const char *file, const char *text, bool append)
 {
 	int fd = open(file, O_WRONLY | (append ? O_APPEND : O_TRUNC));
 	ssize_t n;

@@ -39,6 +39,12 @@
 #define setup_skipped()	(_metadata->skip)
 #endif
 
+/*
+ * Write @text to @file, appended or over what it holds (O_TRUNC, which
+ * also empties tracefs' trace); 0, or -1.
+ */
+int write_file(const char *file, const char *text, bool append);
+
 /* One number read from a (sysfs) file with scanf @format, or -1. */
 long read_file_long(const char *file, const char *format);
 
