@@ -187,9 +187,6 @@ step "harness self-test neg-hang" "$here/kernel-run.sh" --timeout 60 \
 # On one kernel, the newest.
 step "mutation check on 7.3" "$here/mutation-check.sh" 7.3
 
-count "survey parser fuzzing (${FUZZ_SECONDS:=30}s)" env FUZZ_SECONDS="$FUZZ_SECONDS" \
-	"$here/fuzz-survey.sh"
-
 # The series' other outputs: the fixes alone, on the mainline tree (the
 # 6.12 backport is built and booted in the background); make check-full
 # builds and boots the 6.1 backport, and adds 7.2, Debian's own kernels,

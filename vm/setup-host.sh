@@ -10,11 +10,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 packages=(
 	make gcc g++ cmake libgtest-dev libcli11-dev nlohmann-json3-dev python3 file cpio xz-utils
 	kmod rsync patch
-	bc bison flex libssl-dev libelf-dev ccache dwarves
+	bc bison flex libssl-dev libelf-dev libdw-dev ccache dwarves
 	gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
 	qemu-system-arm
 	linux-source-6.1 linux-source-6.12
-	libcapstone-dev clang libclang-rt-14-dev unifdef shellcheck dkms
+	libcapstone-dev unifdef shellcheck dkms
 )
 
 missing=()

@@ -8,7 +8,6 @@
 #include <map>
 
 #include "eh_frame.hpp"
-#include "elf_reader.hpp"
 
 namespace probesim::survey {
 
@@ -44,41 +43,13 @@ std::size_t Counts::by_step(Variant v, Step st) const {
   return n;
 }
 
-namespace {
-
-// FDE initial locations, from the .eh_frame section or, in a file without
-// section headers, through PT_GNU_EH_FRAME.
-EhFrameEntries find_fdes(const ElfImage& image, std::string& source) {
-  if (const Section* s = image.section(".eh_frame");
-      s != nullptr && s->type != kShtNobits) {
-    source = ".eh_frame";
-    return parse_eh_frame(image.section_bytes(*s), s->addr, true);
-  }
-  if (image.sections().empty()) {
-    for (const auto& seg : image.segments()) {
-      if (seg.type != kPtGnuEhFrame) continue;
-      std::uint64_t addr = eh_frame_address_from_hdr(
-          image.segment_bytes(seg), seg.vaddr);
-      Bytes bytes = image.bytes_at(addr);
-      if (bytes.empty())
-        throw ParseError("corrupt .eh_frame_hdr: .eh_frame address is "
-                         "outside the loaded segments");
-      source = "PT_GNU_EH_FRAME";
-      return parse_eh_frame(bytes, addr, false);
-    }
-  }
-  source = "none";
-  return {};
-}
-
-}  // namespace
-
 FileSurvey survey_image(Bytes data, std::string path) {
   ElfImage image(data);
   FileSurvey out;
   out.path = std::move(path);
 
-  EhFrameEntries fdes = find_fdes(image, out.eh_frame_source);
+  EhFrameEntries fdes = eh_frame_entries(image);
+  out.eh_frame_source = fdes.source;
   std::vector<FunctionSymbol> symbols = image.function_symbols();
   if (out.eh_frame_source == "none" && symbols.empty())
     throw ParseError(
@@ -96,8 +67,7 @@ FileSurvey survey_image(Bytes data, std::string path) {
     e.addr = pc;
     e.from_fde = true;
   }
-  // .symtab comes before .dynsym in function_symbols() when both are
-  // present, so the full name wins.
+  // The first symbol at an address names it, in section order.
   for (const auto& sym : symbols) {
     auto& e = entries[sym.value];
     e.addr = sym.value;
@@ -116,7 +86,7 @@ FileSurvey survey_image(Bytes data, std::string path) {
     out.entries.push_back(std::move(e));
   }
 
-  for (auto& site : usdt_sites(image)) {
+  for (auto& site : image.usdt_sites()) {
     std::optional<std::uint32_t> word = image.code_word(site.pc);
     std::optional<std::uint64_t> offset = image.file_offset(site.pc);
     ProbeSite p{std::move(site), word, offset};

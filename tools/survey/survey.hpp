@@ -9,9 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "bytes.hpp"
 #include "classify.hpp"
-#include "stapsdt.hpp"
+#include "elf_reader.hpp"
 
 namespace probesim::survey {
 

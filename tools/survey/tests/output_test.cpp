@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "elf_builder.hpp"
+#include "synthetic_survey.hpp"
 #include "table.hpp"
 
 namespace probesim::survey {
@@ -16,8 +16,7 @@ using Json = nlohmann::ordered_json;
 using nlohmann::literals::operator""_json_pointer;
 
 std::vector<FileSurvey> two_files() {
-  auto bytes = test::build_elf(test::typical_spec()).bytes;
-  return {survey_image(bytes, "a/one"), survey_image(bytes, "b/two")};
+  return {test::typical_survey("a/one"), test::typical_survey("b/two")};
 }
 
 TEST(Output, Percent) {
@@ -106,7 +105,7 @@ TEST(Output, List) {
   std::string list = render_list(two_files()[0]);
   EXPECT_NE(list.find("a9bf7bfd stp-push 6.1=xol 6.1+probesim=probesim-stp"),
             std::string::npos);
-  EXPECT_NE(list.find("[fde+sym] entry_nop"), std::string::npos);
+  EXPECT_NE(list.find("[fde+sym] f1"), std::string::npos);
   // Each entry's file offset, as tracefs wants it, before its name.
   int with_offset = 0;
   for (const auto& e : two_files()[0].entries) {

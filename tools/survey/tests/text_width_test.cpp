@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "elf_builder.hpp"
+#include "synthetic_survey.hpp"
 #include "table.hpp"
 
 namespace probesim::survey {
@@ -16,12 +16,11 @@ namespace {
 
 constexpr std::size_t kColumns = 100;
 
-// An image whose entries fill every outcome column of the per-kernel table
+// A file whose entries fill every outcome column of the per-kernel table
 // that real binaries fill (stp, nop, ALU, bti, PAC, branch, MOPS,
 // rejected), with a USDT site so that the USDT tables are there too.
-std::vector<std::uint8_t> busy_image() {
-  test::ElfSpec spec;
-  spec.text = {
+FileSurvey busy_file(const std::string& path) {
+  return test::synthetic_survey(path, {
       0xa9bf7bfdU,  // stp x29, x30, [sp, #-16]!
       0xd503201fU,  // nop
       0xd10043ffU,  // sub sp, sp, #16
@@ -35,12 +34,7 @@ std::vector<std::uint8_t> busy_image() {
       0x54000050U,  // b.eq: simulated from 6.12 on
       0x19c00440U,  // cpyfp: rejected from 6.12 on
       0x93407c00U,  // sxtw x0, w0: single-stepped everywhere
-  };
-  for (std::uint64_t i = 0; i < spec.text.size(); i++)
-    spec.symbols.push_back({std::string("f").append(std::to_string(i)), 4 * i});
-  auto probe = test::build_elf(spec);
-  spec.notes = {{"provider", "site", probe.text_vaddr + 4, 0}};
-  return test::build_elf(spec).bytes;
+  }, {1});
 }
 
 void expect_fits(const std::string& text) {
@@ -53,10 +47,9 @@ void expect_fits(const std::string& text) {
 
 TEST(TextWidth, TablesWithTheSurveysLabels) {
   // make survey's labels: the longest is ld-linux-aarch64.so.1.
-  auto bytes = busy_image();
   std::vector<FileSurvey> files;
   for (const char* label : {"ld-linux-aarch64.so.1", "python3.13", "libc.so.6"})
-    files.push_back(survey_image(bytes, label));
+    files.push_back(busy_file(label));
   expect_fits(render_tables(files, TableFormat::kText));
 }
 
@@ -65,9 +58,7 @@ TEST(TextWidth, TablesWithLongPaths) {
   // left, so that the file name stays.
   const std::string dir(120, 'd');
   const std::string path = "/" + dir + "/lib/aarch64-linux-gnu/libpython3.13.so.1.0";
-  auto bytes = busy_image();
-  std::vector<FileSurvey> files = {survey_image(bytes, path),
-                                   survey_image(bytes, "/usr/bin/grep")};
+  std::vector<FileSurvey> files = {busy_file(path), busy_file("/usr/bin/grep")};
   const std::string text = render_tables(files, TableFormat::kText);
   expect_fits(text);
   // Each table cuts as much as its widest column needs.

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "elf_builder.hpp"
+#include "synthetic_survey.hpp"
 
 namespace probesim::survey {
 namespace {
@@ -21,8 +21,7 @@ namespace {
 // with stp=1), a nop (probesim's on 6.1 and 6.12, the kernel's on 7.3), an
 // ALU instruction, a bti c, a PAC hint and a branch.
 FileSurvey mixed_file(const std::string& path) {
-  test::ElfSpec spec;
-  spec.text = {
+  return test::synthetic_survey(path, {
       0xa9bf7bfdU,  // stp x29, x30, [sp, #-16]!
       0xa9bf57f4U,  // stp x20, x21, [sp, #-16]!
       0xd503201fU,  // nop
@@ -31,15 +30,11 @@ FileSurvey mixed_file(const std::string& path) {
       0xd503233fU,  // paciasp
       0x14000001U,  // b .+4
       0xd65f03c0U,  // ret
-  };
-  for (std::uint64_t i = 0; i < spec.text.size(); i++)
-    spec.symbols.push_back({std::string("f").append(std::to_string(i)), 4 * i});
-  return survey_image(test::build_elf(spec).bytes, path);
+  });
 }
 
 std::vector<FileSurvey> files() {
-  return {mixed_file("mixed"), survey_image(test::build_elf(test::typical_spec()).bytes,
-                                            "typical")};
+  return {mixed_file("mixed"), test::typical_survey("typical")};
 }
 
 // How many of the file's entries variant v simulates, and out of how many.
