@@ -37,7 +37,6 @@ out=$PROBESIM_OUT/grep-payload$suffix
 
 command -v apt-get >/dev/null || die "apt-get is needed"
 command -v readelf >/dev/null || die "readelf (binutils) is needed"
-command -v "${CROSS}objdump" >/dev/null || die "${CROSS}objdump is needed"
 
 fetch() {
 	debian_download "$suite" "$cache/apt" "$cache/debs" \

@@ -7,7 +7,6 @@
 
 #include "command_line.hpp"
 #include "corpus.hpp"
-#include "objdump.hpp"
 #include "probes.hpp"
 
 #ifndef PROBESIM_VERSION
@@ -77,7 +76,7 @@ int run(const std::vector<std::string>& args, std::ostream& out,
       "one line per .eh_frame function entry in executable code, with its\n"
       "file offset (where a uprobe goes), address, instruction word,\n"
       "survey class, verdict per kernel variant and the instruction as\n"
-      "$OBJDUMP (default aarch64-linux-gnu-objdump) disassembles it.");
+      "capstone disassembles it from ELF.");
   probes->add_option("ELF", elf)->required()->type_name("");
   probes->add_option("SURVEY_LIST", survey_list)->required()->type_name("");
   probes->add_option("OUT", table)->required()->type_name("");
@@ -87,12 +86,7 @@ int run(const std::vector<std::string>& args, std::ostream& out,
     if (*corpus) {
       out << corpus_summary(write_corpus(dir, bytes, seed)) << '\n';
     } else {
-      const std::string objdump = objdump_program();
-      out << write_probe_table(elf, survey_list, table,
-                               [&objdump](const auto& words) {
-                                 return disassemble(words, objdump);
-                               })
-          << '\n';
+      out << write_probe_table(elf, survey_list, table) << '\n';
     }
   } catch (const std::exception& e) {
     err << "probesim-grep-payload: " << e.what() << '\n';

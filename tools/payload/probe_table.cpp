@@ -6,13 +6,6 @@ namespace probesim::payload {
 
 namespace {
 
-std::string hex(std::uint64_t n, int width) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%0*llx", width,
-                static_cast<unsigned long long>(n));
-  return buf;
-}
-
 const std::string* verdict(const Probe& p, const std::string& variant) {
   for (const auto& [k, v] : p.verdicts)
     if (k == variant) return &v;
@@ -20,6 +13,13 @@ const std::string* verdict(const Probe& p, const std::string& variant) {
 }
 
 }  // namespace
+
+std::string hex(std::uint64_t n, int width) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%0*llx", width,
+                static_cast<unsigned long long>(n));
+  return buf;
+}
 
 std::string render_probe_table(const std::vector<Probe>& probes,
                                const std::vector<std::string>& insns) {

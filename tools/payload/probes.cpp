@@ -1,64 +1,64 @@
 #include "probes.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
+#include "disassemble.hpp"
+#include "elf_reader.hpp"
 #include "probe_table.hpp"
+#include "survey.hpp"
 #include "survey_list.hpp"
 
 namespace probesim::payload {
 
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    throw std::runtime_error("cannot open " + path + ": " +
-                             std::strerror(errno));
-  std::ostringstream s;
-  s << f.rdbuf();
-  if (f.bad()) throw std::runtime_error("cannot read " + path);
-  return s.str();
+// PATH's bytes; a survey::ParseError names PATH.
+std::vector<std::uint8_t> read_bytes(const std::string& path) {
+  try {
+    return survey::read_whole_file(path);
+  } catch (const survey::ParseError& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
 }
 
-void check_elf64_le(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    throw std::runtime_error("cannot open " + path + ": " +
-                             std::strerror(errno));
-  char ident[6] = {};
-  f.read(ident, sizeof ident);
-  // EI_CLASS 2 is ELFCLASS64, EI_DATA 1 ELFDATA2LSB.
-  if (f.gcount() != sizeof ident ||
-      std::memcmp(ident,
-                  "\x7f"
-                  "ELF",
-                  4) != 0 ||
-      ident[4] != 2 || ident[5] != 1)
-    throw std::runtime_error(path + ": not a little-endian ELF64 file");
+// The probes' code as ELF_PATH has it; throws unless it is the list's,
+// at the list's file offsets.
+std::vector<Code> code_in_elf(const std::string& elf_path,
+                              const std::vector<Probe>& probes) {
+  using survey::ParseError;
+  const std::vector<std::uint8_t> bytes = read_bytes(elf_path);
+  try {
+    const survey::ElfImage image(bytes);
+    std::vector<Code> code;
+    for (const auto& p : probes) {
+      if (image.code_word(p.addr) != p.word || image.file_offset(p.addr) != p.offset)
+        throw ParseError("no word " + hex(p.word) + " at offset 0x" + hex(p.offset) +
+                         " (address 0x" + hex(p.addr) + ") as the list has it");
+      code.push_back({p.addr, p.word});
+    }
+    return code;
+  } catch (const ParseError& e) {
+    throw std::runtime_error(elf_path + ": " + e.what());
+  }
 }
 
 }  // namespace
 
 std::string write_probe_table(const std::string& elf_path,
                               const std::string& list_path,
-                              const std::string& out_path,
-                              const Disassembler& disassemble) {
-  check_elf64_le(elf_path);
+                              const std::string& out_path) {
   Selection sel;
   try {
-    sel = select_probes(read_file(list_path));
+    const std::vector<std::uint8_t> list = read_bytes(list_path);
+    sel = select_probes(std::string(list.begin(), list.end()));
   } catch (const ListError& e) {
     throw ListError(list_path + ": " + e.what());
   }
   if (sel.probes.empty())
     throw std::runtime_error(list_path + ": no function entry to probe");
-  std::vector<std::uint32_t> words;
-  for (const auto& p : sel.probes) words.push_back(p.word);
-  const std::vector<std::string> insns = disassemble(words);
+  const std::vector<std::string> insns =
+      disassemble(code_in_elf(elf_path, sel.probes));
   std::string table;
   try {
     table = render_probe_table(sel.probes, insns);

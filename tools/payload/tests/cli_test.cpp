@@ -101,7 +101,9 @@ TEST(Run, ProbesFailureIsStatusOne) {
   const Result r =
       run_tool({"probes", tmp / "none", tmp / "list", tmp / "probes.tsv"});
   EXPECT_EQ(r.status, 1);
-  EXPECT_TRUE(r.err.starts_with("probesim-grep-payload: cannot open "));
+  EXPECT_TRUE(r.err.starts_with("probesim-grep-payload: " + (tmp / "list") +
+                                ": cannot open: "))
+      << r.err;
 }
 
 }  // namespace

@@ -7,6 +7,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "output.hpp"
+#include "probe_table.hpp"
+#include "survey.hpp"
 #include "survey_list.hpp"
 #include "temp_dir.hpp"
 
@@ -24,65 +27,71 @@ std::string read(const std::string& path) {
   return s.str();
 }
 
-// e_ident of a little-endian ELF64 file, and the rest of a header.
-std::string elf_header(char ei_class = 2, char ei_data = 1) {
-  std::string h(64, '\0');
-  h.replace(0, 4,
-            "\x7f"
-            "ELF");
-  h[4] = ei_class;
-  h[5] = ei_data;
-  return h;
+// The survey's cross-compiled sample (survey/tests/sample.c), "" if none.
+std::string sample(const std::string& name) {
+#ifdef PROBESIM_SAMPLES
+  return PROBESIM_SAMPLES "/sample-" + name;
+#else
+  (void)name;
+  return "";
+#endif
 }
 
 constexpr const char* kList =
     "# /tmp/grep\n"
-    "func 004001c0 d503201f nop 6.1=xol 7.3=kernel-sim offset=0x1c0 [fde] \n"
-    "func 004001d0 d65f03c0 ret 6.1=kernel-sim 7.3=kernel-sim offset=0x1d0 "
-    "[fde+sym] f\n"
-    "func 004001e0 d65f03c0 ret 6.1=kernel-sim 7.3=kernel-sim offset=0x1e0 "
-    "[sym] g\n";
+    "func 004001c0 d503201f nop 6.1=xol 7.3=kernel-sim offset=0x1c0 [fde] \n";
 
 class WriteProbeTable : public testing::Test {
  protected:
   void SetUp() override {
-    write(elf_, elf_header());
-    write(list_, kList);
+    if (sample("plain").empty()) GTEST_SKIP() << "no aarch64-linux-gnu-gcc: no sample";
+    survey_ = survey::survey_file(sample("plain"));
+    write(list_, "# " + elf_ + "\n" + survey::render_list(survey_));
   }
-  std::vector<std::string> disassemble(const std::vector<std::uint32_t>& w) {
-    words_ = w;
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < w.size(); i++)
-      out.push_back("insn" + std::to_string(i));
-    return out;
-  }
-  std::string run() {
-    return write_probe_table(elf_, list_, out_,
-                             [this](const auto& w) { return disassemble(w); });
-  }
+  std::string run() { return write_probe_table(elf_, list_, out_); }
 
   TempDir tmp_;
-  std::string elf_ = tmp_ / "grep", list_ = tmp_ / "survey-list.txt",
+  std::string elf_ = sample("plain"), list_ = tmp_ / "survey-list.txt",
               out_ = tmp_ / "probes.tsv";
-  std::vector<std::uint32_t> words_;
+  survey::FileSurvey survey_;
 };
 
+// twice() starts with its USDT site's nop, main() with a frame push.
 TEST_F(WriteProbeTable, WritesOneLinePerProbedEntry) {
-  EXPECT_EQ(run(), "2 probes, 1 entries skipped");
-  EXPECT_EQ(words_, (std::vector<std::uint32_t>{0xd503201f, 0xd65f03c0}));
-  EXPECT_EQ(read(out_),
-            "# offset\taddr\tword\tclass\t6.1\t7.3\tinsn\n"
-            "1c0\t4001c0\td503201f\tnop\txol\tkernel-sim\tinsn0\n"
-            "1d0\t4001d0\td65f03c0\tret\tkernel-sim\tkernel-sim\tinsn1\n");
+  EXPECT_EQ(run(), "2 probes, 0 entries skipped");
+  std::string want =
+      "# offset\taddr\tword\tclass\t6.1\t6.1+probesim\t6.12\t6.12+probesim\t"
+      "7.3\t7.3+probesim\tinsn\n";
+  const char* rest[] = {
+      "nop\txol\tprobesim-nop\txol\tprobesim-nop\tkernel-sim\tkernel-sim\tnop\n",
+      "stp-push\txol\tprobesim-stp\txol\tprobesim-stp\txol\tprobesim-stp\t"
+      "stp x29, x30, [sp, #-0x10]!\n"};
+  ASSERT_EQ(survey_.entries.size(), 2U);
+  for (std::size_t i = 0; i < 2; i++) {
+    const auto& e = survey_.entries[i];
+    want += hex(e.file_offset.value()) + '\t' + hex(e.addr) + '\t' +
+            hex(e.word.value(), 8) + '\t' + rest[i];
+  }
+  EXPECT_EQ(read(out_), want);
 }
 
-TEST_F(WriteProbeTable, ElfMustBeLittleEndianElf64) {
-  for (const std::string& bad :
-       {std::string("#!/bin/sh\n"), elf_header(1, 1), elf_header(2, 2),
-        std::string("\x7f"
-                    "EL")}) {
-    write(elf_, bad);
-    EXPECT_THROW(run(), std::runtime_error);
+TEST_F(WriteProbeTable, ElfMustHaveTheListsWords) {
+  elf_ = sample("bti");  // other words at the same addresses
+  try {
+    run();
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("as the list has it"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(out_));
+}
+
+TEST_F(WriteProbeTable, ElfMustBeAnArm64Program) {
+  for (const std::string& bad : {tmp_ / "text", sample("object")}) {
+    write(tmp_ / "text", "#!/bin/sh\n");
+    elf_ = bad;
+    EXPECT_THROW(run(), std::runtime_error) << bad;
     EXPECT_FALSE(std::filesystem::exists(out_));
   }
 }
@@ -106,15 +115,15 @@ TEST_F(WriteProbeTable, MalformedListNamesFileAndLine) {
   } catch (const ListError& e) {
     EXPECT_EQ(std::string(e.what()),
               list_ +
-                  ": line 5: a function entry needs an address, a word "
+                  ": line 3: a function entry needs an address, a word "
                   "and a class");
   }
 }
 
 TEST_F(WriteProbeTable, MissingInputThrows) {
-  std::filesystem::remove(list_);
+  elf_ = tmp_ / "none";
   EXPECT_THROW(run(), std::runtime_error);
-  std::filesystem::remove(elf_);
+  std::filesystem::remove(list_);
   EXPECT_THROW(run(), std::runtime_error);
 }
 

@@ -37,6 +37,9 @@ TEST(ParseProbes, NoOffsetIsAnError) {
 
 TEST(GroupOf, FinerThanTheSurveyClass) {
   EXPECT_EQ(group_of("stp x29, x30, [sp, #-304]!"), "stp x29, x30, [sp, #-N]!");
+  EXPECT_EQ(group_of("stp x29, x30, [sp, #-0x130]!"), "stp x29, x30, [sp, #-N]!");
+  EXPECT_EQ(group_of("stp x29, x30, [sp, #-0x]!"), "stp (other)");
+  EXPECT_EQ(group_of("stp x29, x30, [sp, #-0x1g]!"), "stp (other)");
   EXPECT_EQ(group_of("stp x29, x30, [sp, #16]"), "stp (other)");
   EXPECT_EQ(group_of("stp x29, x30, [sp, #-16]"), "stp (other)");
   EXPECT_EQ(group_of("stp x19, x20, [sp, #-32]!"), "stp (other)");
