@@ -143,14 +143,15 @@ static void trace_steps(struct __test_metadata *_metadata, char *start,
 
 static const char *describe(const struct outcome *o)
 {
-	static char buf[2][96];
+	static char buf[2][128];
 	static int next;
 	char *s = buf[next++ % 2];
 
 	if (!o->signo)
 		return "returned";
-	snprintf(s, sizeof(buf[0]), "%s (si_code %d) at %s",
-		 strsignal(o->signo), o->code, where(o->addr));
+	snprintf(s, sizeof(buf[0]), "%s (si_code %d, ESR %s%#llx) at %s",
+		 strsignal(o->signo), o->code, o->has_esr ? "" : "none ",
+		 (unsigned long long)o->esr, where(o->addr));
 	return s;
 }
 
@@ -223,7 +224,6 @@ static void check_btype(struct __test_metadata *_metadata, char *entry,
 {
 	struct outcome native, probed;
 	const char *why;
-	bool same;
 	int fd;
 
 	if (!(getauxval(AT_HWCAP2) & HWCAP2_BTI))
@@ -243,9 +243,7 @@ static void check_btype(struct __test_metadata *_metadata, char *entry,
 	EXPECT_EQ(1, uprobe_hits(fd));
 	close(fd);
 
-	same = native.signo == probed.signo && native.code == probed.code &&
-	       native.addr == probed.addr;
-	EXPECT_TRUE(same)
+	EXPECT_TRUE(outcome_same(&native, &probed))
 		TH_LOG("natively %s, probed %s", describe(&native),
 		       describe(&probed));
 }

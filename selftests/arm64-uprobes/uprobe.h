@@ -14,7 +14,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <ucontext.h>
 #include <unistd.h>
+#include <asm/sigcontext.h>
 #include <linux/perf_event.h>
 #include <linux/types.h>
 #include <sys/syscall.h>
@@ -132,20 +134,55 @@ static inline bool xol_area_mapped(void)
 	return found;
 }
 
-/* How a run of probed code ended: normally (signo 0) or by a signal. */
+/*
+ * How a run of probed code ended: normally (signo 0) or by a signal, with
+ * its si_code, si_addr (the FAR of a fault) and the ESR record of the
+ * signal frame, which only a fault's frame has.
+ */
 struct outcome {
 	int signo;
 	int code;
 	uintptr_t addr;
+	bool has_esr;
+	uint64_t esr;
 };
 
 static sigjmp_buf outcome_jmp;
 static siginfo_t outcome_info;
+static bool outcome_has_esr;
+static uint64_t outcome_esr;
+
+/* The ESR record among the records of the frame's __reserved area. */
+static inline bool frame_esr(const ucontext_t *uc, uint64_t *esr)
+{
+	const char *p = (const char *)uc->uc_mcontext.__reserved;
+	const char *end = p + sizeof(uc->uc_mcontext.__reserved);
+	const struct _aarch64_ctx *head;
+
+	for (; p + sizeof(*head) <= end; p += head->size) {
+		head = (const struct _aarch64_ctx *)p;
+		if (!head->magic || head->size < sizeof(*head))
+			return false;
+		if (head->magic == ESR_MAGIC) {
+			*esr = ((const struct esr_context *)p)->esr;
+			return true;
+		}
+	}
+	return false;
+}
 
 static void outcome_handler(int sig, siginfo_t *info, void *uc)
 {
 	outcome_info = *info;
+	outcome_has_esr = frame_esr(uc, &outcome_esr);
 	siglongjmp(outcome_jmp, 1);
+}
+
+/* The same end: signal, si_code, si_addr and ESR record alike. */
+static inline bool outcome_same(const struct outcome *a, const struct outcome *b)
+{
+	return a->signo == b->signo && a->code == b->code && a->addr == b->addr &&
+	       a->has_esr == b->has_esr && (!a->has_esr || a->esr == b->esr);
 }
 
 /*
@@ -177,6 +214,8 @@ static inline struct outcome outcome_call(void (*fn)(void *, void *),
 		o.signo = outcome_info.si_signo;
 		o.code = outcome_info.si_code;
 		o.addr = (uintptr_t)outcome_info.si_addr;
+		o.has_esr = outcome_has_esr;
+		o.esr = outcome_has_esr ? outcome_esr : 0;
 		return o;
 	}
 	fn(a, b);
@@ -189,8 +228,9 @@ static inline const char *outcome_str(const struct outcome *o, char *buf,
 {
 	if (!o->signo)
 		return "returned";
-	snprintf(buf, len, "%s (si_code %d, si_addr %#lx)",
-		 strsignal(o->signo), o->code, (unsigned long)o->addr);
+	snprintf(buf, len, "%s (si_code %d, si_addr %#lx, ESR %s%#llx)",
+		 strsignal(o->signo), o->code, (unsigned long)o->addr,
+		 o->has_esr ? "" : "none ", (unsigned long long)o->esr);
 	return buf;
 }
 
