@@ -144,16 +144,16 @@ struct outcome {
 	int code;
 	uintptr_t addr;
 	bool has_esr;
-	uint64_t esr;
+	__u64 esr;
 };
 
 static sigjmp_buf outcome_jmp;
 static siginfo_t outcome_info;
 static bool outcome_has_esr;
-static uint64_t outcome_esr;
+static __u64 outcome_esr;
 
 /* The ESR record among the records of the frame's __reserved area. */
-static inline bool frame_esr(const ucontext_t *uc, uint64_t *esr)
+static inline bool frame_esr(const ucontext_t *uc, __u64 *esr)
 {
 	const char *p = (const char *)uc->uc_mcontext.__reserved;
 	const char *end = p + sizeof(uc->uc_mcontext.__reserved);
