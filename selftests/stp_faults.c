@@ -27,18 +27,12 @@
 #define _GNU_SOURCE
 /* TEST_F()'s wrapper in kselftest_harness.h assigns after setjmp(). */
 #pragma GCC diagnostic ignored "-Wclobbered"
-#include <errno.h>
-#include <fcntl.h>
-#include <linux/userfaultfd.h>
-#include <poll.h>
 #include <stdlib.h>
-#include <pthread.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 #include "kselftest_harness.h"
 #include "oracle.h"
+#include "uffd.h"
 #include "uprobes.h"
 
 #define HWCAP2_POE_BIT	BIT(63)
@@ -196,77 +190,14 @@ static bool fix_mmap(const siginfo_t *si, void *page)
 
 /*
  * The userfaultfd case: a fresh (missing) page, registered for missing
- * faults from user mode only; a thread serves the one fault of a run by
- * filling the page with the arena's pattern, as a populated page holds.
+ * faults from user mode only (lib/uffd.h).
  */
-struct uffd_server {
-	int fd;
-	uintptr_t page;
-	pthread_t thread;
-	bool started;
-};
-
-static struct uffd_server uffd_server = { .fd = -1 };
-
-static void *uffd_serve(void *arg)
-{
-	struct uffd_server *u = arg;
-	struct pollfd pfd = { .fd = u->fd, .events = POLLIN };
-	struct uffd_msg msg;
-	struct uffdio_copy copy;
-	uint64_t *fill;
-	size_t i;
-
-	if (poll(&pfd, 1, 10000) != 1 || read(u->fd, &msg, sizeof(msg)) != sizeof(msg) ||
-	    msg.event != UFFD_EVENT_PAGEFAULT)
-		return NULL;
-	fill = malloc(page_size);
-	if (!fill)
-		return NULL;
-	for (i = 0; i < page_size / 8; i++)
-		fill[i] = arena_pattern(u->page + i * 8);
-	copy = (struct uffdio_copy) {
-		.dst = u->page, .src = (uintptr_t)fill, .len = page_size,
-	};
-	ioctl(u->fd, UFFDIO_COPY, &copy);
-	free(fill);
-	return NULL;
-}
-
-static void uffd_stop(void)
-{
-	if (uffd_server.started)
-		pthread_join(uffd_server.thread, NULL);
-	if (uffd_server.fd >= 0)
-		close(uffd_server.fd);
-	uffd_server.started = false;
-	uffd_server.fd = -1;
-}
+static struct uffd_server uffd_server = UFFD_SERVER_INIT;
 
 static int prepare_uffd(const struct arena *a, void *arg)
 {
-	struct uffd_server *u = &uffd_server;
-	struct uffdio_api api = { .api = UFFD_API };
-	struct uffdio_register reg;
-
-	uffd_stop();
-	u->page = arena_page(a, (unsigned int)(uintptr_t)arg);
-	if (mmap((void *)u->page, page_size, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != (void *)u->page)
-		return -1;
-	u->fd = syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
-	if (u->fd < 0 || ioctl(u->fd, UFFDIO_API, &api))
-		return -1;
-	reg = (struct uffdio_register) {
-		.range = { .start = u->page, .len = page_size },
-		.mode = UFFDIO_REGISTER_MODE_MISSING,
-	};
-	if (ioctl(u->fd, UFFDIO_REGISTER, &reg))
-		return -1;
-	if (pthread_create(&u->thread, NULL, uffd_serve, u))
-		return -1;
-	u->started = true;
-	return 0;
+	return uffd_server_start(&uffd_server, arena_page(a, (unsigned int)(uintptr_t)arg),
+				 page_size, PROT_READ | PROT_WRITE, true);
 }
 
 /* The pkey case: the page keeps PROT_WRITE, its key denies writes. */
@@ -319,7 +250,7 @@ FIXTURE_SETUP(fault)
 
 FIXTURE_TEARDOWN(fault)
 {
-	uffd_stop();
+	uffd_server_stop(&uffd_server);
 	oracle_teardown(&self->native, &self->probed, self->mode, &self->arena,
 			&self->img);
 }

@@ -145,7 +145,9 @@ int arena_layout(const struct arena *a, const char *layout)
 /*
  * Every mapped page, through /proc/self/mem: it reads what the code cannot
  * (read-only, PROT_NONE). Whether a page is mapped comes from mincore():
- * reading /proc/self/mem below a MAP_GROWSDOWN mapping would grow it.
+ * reading /proc/self/mem below a MAP_GROWSDOWN mapping would grow it. A
+ * mapped page not present reads as zeros, unread: reading it would fault
+ * it in, and the fault of a userfaultfd page belongs to the run.
  */
 static int arena_snapshot(const struct arena *a, struct arena_snap *s)
 {
@@ -159,7 +161,7 @@ static int arena_snapshot(const struct arena *a, struct arena_snap *s)
 		unsigned char vec;
 
 		s->mapped[i] = !mincore((void *)arena_page(a, i), a->page, &vec);
-		if (!s->mapped[i] ||
+		if (!s->mapped[i] || !(vec & 1) ||
 		    pread(fd, dst, a->page, arena_page(a, i)) != (ssize_t)a->page)
 			memset(dst, 0, a->page);
 	}
