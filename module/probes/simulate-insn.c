@@ -16,6 +16,7 @@
 #include <asm/debug-monitors.h>
 #ifndef PROBESIM_FIXES_ONLY
 #include <linux/bitfield.h>
+#include <linux/pagemap.h>
 #include <linux/sched/signal.h>
 #include <linux/uaccess.h>
 #include <kunit/visibility.h>
@@ -587,6 +588,52 @@ EXPORT_SYMBOL_IF_KUNIT(simulate_paciasp_pacibsp);
 
 #ifdef PROBESIM_WITH_STP
 /*
+ * Store the pair at @target as the task would, or fail: -EFAULT for a
+ * fault, which faulting the pages in may cure, -EPERM where a kernel
+ * store cannot be checked as the task's. Preemption and page faults are
+ * off. The tag-check mode in thread.sctlr_user is this CPU's choice among
+ * the modes the task allows (mte_tcf_preferred is per CPU), rewritten
+ * when the task is switched in: deciding and storing with no switch in
+ * between makes the store checked in the mode decided.
+ */
+static int arm_uprobe_stp_store(unsigned long target, u64 lo, u64 hi)
+{
+	u64 __user *dst = (u64 __user *)untagged_addr(target);
+	bool tagged = false;
+
+	if (system_supports_mte()) {
+		switch (FIELD_GET(SCTLR_EL1_TCF0_MASK, current->thread.sctlr_user)) {
+		case SCTLR_EL1_TCF0_NONE:
+			break;
+		case SCTLR_EL1_TCF0_SYNC:
+			tagged = true;
+			break;
+		default:
+			return -EPERM;
+		}
+	}
+
+	/*
+	 * EL0 accesses ignore the top byte (TBI0) whether or not the task
+	 * uses the tagged address ABI, but access_ok() untags only for tasks
+	 * that do: the range is checked untagged, and the store goes through
+	 * the tagged address only where that tag is checked.
+	 */
+	if (!user_access_begin(dst, 2 * sizeof(u64)))
+		return -EPERM;
+	if (tagged)
+		dst = (u64 __user *)target;
+	unsafe_put_user(lo, dst, fault);
+	unsafe_put_user(hi, dst + 1, fault);
+	user_access_end();
+	return 0;
+
+fault:
+	user_access_end();
+	return -EFAULT;
+}
+
+/*
  * STP Xt, Xt2, [SP, #imm]!
  *
  * Each doubleword is one 64-bit unprivileged store (STTR) to an 8-byte
@@ -603,13 +650,13 @@ EXPORT_SYMBOL_IF_KUNIT(simulate_paciasp_pacibsp);
  * handling, poison, protection key and userfaultfd semantics. The lower
  * doubleword may already be written when the upper faults, which the
  * architecture permits for a pair, and the real instruction writes it
- * again. With MTE, the task's tag-check mode (SCTLR_EL1.TCF0, switched
- * with the task) decides: unchecked, the push is simulated; synchronous,
- * the store goes through the tagged address and is checked as the task's
- * own (the kernel clears PSTATE.TCO for such a task), so a mismatch fails
- * it and the CPU then faults; asynchronous or asymmetric, whose fault a
- * kernel store would lose, the hit is declined. With POE, POR_EL0 checks
- * the unprivileged store as it checks the task's, and a denial fails it.
+ * again. With MTE, the task's tag-check mode decides: unchecked, the push
+ * is simulated; synchronous, the store goes through the tagged address
+ * and is checked as the task's own (the kernel clears PSTATE.TCO for such
+ * a task), so a mismatch fails it and the CPU then faults; asynchronous or
+ * asymmetric, whose fault a kernel store would lose, the hit is declined.
+ * With POE, POR_EL0 checks the unprivileged store as it checks the task's,
+ * and a denial fails it.
  */
 bool simulate_stp_push(u32 opcode, long addr, struct pt_regs *regs)
 {
@@ -618,8 +665,8 @@ bool simulate_stp_push(u32 opcode, long addr, struct pt_regs *regs)
 	u64 imm7 = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_7, opcode);
 	unsigned long target = regs->sp + sign_extend64(imm7, 6) * 8;
 	u64 lo = pt_regs_read_reg(regs, rt), hi = pt_regs_read_reg(regs, rt2);
-	u64 __user *dst;
-	bool tagged = false;
+	bool retried = false;
+	int err;
 
 	/*
 	 * Linux runs EL0 with SCTLR_EL1.SA0 set: an access based on an SP
@@ -635,40 +682,30 @@ bool simulate_stp_push(u32 opcode, long addr, struct pt_regs *regs)
 		return true;
 	}
 
-	if (system_supports_mte()) {
-		switch (FIELD_GET(SCTLR_EL1_TCF0_MASK, current->thread.sctlr_user)) {
-		case SCTLR_EL1_TCF0_NONE:
-			break;
-		case SCTLR_EL1_TCF0_SYNC:
-			tagged = true;
-			break;
-		default:
-			return false;
-		}
-	}
-
 	/*
-	 * EL0 accesses ignore the top byte (TBI0) whether or not the task
-	 * uses the tagged address ABI, but access_ok() untags only for tasks
-	 * that do: the range is checked untagged, and the store goes through
-	 * the tagged address only where that tag is checked.
+	 * A fault handled in the store could sleep, and the task move to a
+	 * CPU that resolves its tag-check mode otherwise. So a store that
+	 * faults is retried once, after the pages are faulted in for writing
+	 * (no data written, no tag checked), and a second fault declines.
 	 */
-	dst = (u64 __user *)untagged_addr(target);
-	if (!user_access_begin(dst, 2 * sizeof(u64)))
+	for (;;) {
+		preempt_disable();
+		pagefault_disable();
+		err = arm_uprobe_stp_store(target, lo, hi);
+		pagefault_enable();
+		preempt_enable();
+		if (err != -EFAULT || retried ||
+		    fault_in_safe_writeable((const char __user *)untagged_addr(target),
+					    2 * sizeof(u64)))
+			break;
+		retried = true;
+	}
+	if (err)
 		return false;
-	if (tagged)
-		dst = (u64 __user *)target;
-	unsafe_put_user(lo, dst, fault);
-	unsafe_put_user(hi, dst + 1, fault);
-	user_access_end();
 
 	regs->sp = target;
 	instruction_pointer_set(regs, addr + AARCH64_INSN_SIZE);
 	return true;
-
-fault:
-	user_access_end();
-	return false;
 }
 EXPORT_SYMBOL_IF_KUNIT(simulate_stp_push);
 #endif
