@@ -33,6 +33,7 @@
 	step_case	step_ret,	ret
 	step_case	step_adr,	adr	x0, step_adr_to
 	step_case	step_nop,	nop
+	step_case	step_xpaclri,	xpaclri
 
 /*
  * BTYPE cases. btype_call(entry, target) BLRs to entry with target in x1,

@@ -13,7 +13,8 @@
  *    BTI c accepts 01 and 10, BTI j 01 and 11.
  *
  * An instruction stepped out of line must pass the same check, which the
- * unguarded slot it is stepped in does not make.
+ * unguarded slot it is stepped in does not make, and keep a debugger's
+ * single step, which the end of the kernel's own step must not drop.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -41,6 +42,7 @@ static const struct {
 	LABEL(step_b), LABEL(step_b_to), LABEL(step_bl), LABEL(step_bl_to),
 	LABEL(step_blr), LABEL(step_blr_to), LABEL(step_ret), LABEL(step_ret_to),
 	LABEL(step_adr), LABEL(step_adr_to), LABEL(step_nop), LABEL(step_nop_to),
+	LABEL(step_xpaclri), LABEL(step_xpaclri_to),
 	LABEL(u_b), LABEL(u_blr), LABEL(u_blr_insn), LABEL(u_br_x2),
 	LABEL(u_br_x2_insn), LABEL(g_ret), LABEL(g_bti_c), LABEL(g_b),
 	LABEL(g_br_x2), LABEL(g_br_x2_insn), LABEL(g_br_x16), LABEL(g_br_x16_insn),
@@ -213,6 +215,15 @@ TEST(singlestep_adr)
 TEST(singlestep_nop)
 {
 	check_steps(_metadata, step_nop, step_nop_to);
+}
+
+/*
+ * An instruction no kernel simulates, stepped out of line: the step the
+ * debugger asked for must survive the kernel's own.
+ */
+TEST(singlestep_xpaclri)
+{
+	check_steps(_metadata, step_xpaclri, step_xpaclri_to);
 }
 
 /*

@@ -7,6 +7,7 @@
 extern char step_b[], step_b_to[], step_bl[], step_bl_to[];
 extern char step_blr[], step_blr_to[], step_ret[], step_ret_to[];
 extern char step_adr[], step_adr_to[], step_nop[], step_nop_to[];
+extern char step_xpaclri[], step_xpaclri_to[];
 
 /* BTYPE cases: BLR to entry, with target in x1, x2 and x16. */
 void btype_call(void *entry, void *target);

@@ -18,7 +18,8 @@
 # pass as they are.
 stock_bugs="singlestep_b singlestep_bl singlestep_blr singlestep_ret singlestep_adr
 btype_b_clears btype_b_checked btype_blr_sets_10 btype_br_unguarded_sets_01
-btype_br_x16_sets_01 btype_br_guarded_sets_11 btype_stepped_checked"
+btype_br_x16_sets_01 btype_br_guarded_sets_11 btype_stepped_checked
+singlestep_xpaclri"
 # Before 6.13 the stock kernel steps a NOP out of line, and loses the step.
 release=$(uname -r)
 major=${release%%.*}
