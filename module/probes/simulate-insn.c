@@ -639,10 +639,11 @@ fault:
  * Each doubleword is one 64-bit unprivileged store (STTR) to an 8-byte
  * aligned address, single-copy atomic, which is what STP gives without
  * FEAT_LSE2; with it, a 16-byte aligned STP is one atomic access, which
- * two stores are not, but nothing can observe the difference for a push:
- * the task is in the kernel, and the frame record is not linked (FP still
- * points to the caller's) until the instruction after the push. SP is
- * written back after both stores.
+ * two stores are not. The task cannot see the difference (it is in the
+ * kernel), nor an unwinder (FP still points to the caller's record until
+ * the instruction after the push); another thread reading the slot with
+ * a 16-byte atomic load during the push can. SP is written back after
+ * both stores.
  *
  * The handler declines (returns false) where a store by the kernel would
  * not fault or be checked as the task's own: the hit is then stepped out
