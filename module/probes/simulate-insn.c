@@ -589,12 +589,12 @@ EXPORT_SYMBOL_IF_KUNIT(simulate_paciasp_pacibsp);
 #ifdef PROBESIM_WITH_STP
 /*
  * Store the pair at @target as the task would, or fail: -EFAULT for a
- * fault, which faulting the pages in may cure, -EPERM where a kernel
- * store cannot be checked as the task's. Preemption and page faults are
- * off. The tag-check mode in thread.sctlr_user is this CPU's choice among
- * the modes the task allows (mte_tcf_preferred is per CPU), rewritten
- * when the task is switched in: deciding and storing with no switch in
- * between makes the store checked in the mode decided.
+ * fault, which faulting the page in may cure, -EPERM where a kernel store
+ * cannot be checked as the task's. Preemption and page faults are off:
+ * the tag-check mode in thread.sctlr_user is this CPU's choice among the
+ * modes the task allows (mte_tcf_preferred is per CPU), rewritten when
+ * the task is switched in, so the mode is decided and the store checked
+ * with no switch in between.
  */
 static int arm_uprobe_stp_store(unsigned long target, u64 lo, u64 hi)
 {
@@ -633,6 +633,18 @@ fault:
 	return -EFAULT;
 }
 
+static int arm_uprobe_stp_store_nofault(unsigned long target, u64 lo, u64 hi)
+{
+	int err;
+
+	preempt_disable();
+	pagefault_disable();
+	err = arm_uprobe_stp_store(target, lo, hi);
+	pagefault_enable();
+	preempt_enable();
+	return err;
+}
+
 /*
  * STP Xt, Xt2, [SP, #imm]!
  *
@@ -666,7 +678,7 @@ bool simulate_stp_push(u32 opcode, long addr, struct pt_regs *regs)
 	u64 imm7 = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_7, opcode);
 	unsigned long target = regs->sp + sign_extend64(imm7, 6) * 8;
 	u64 lo = pt_regs_read_reg(regs, rt), hi = pt_regs_read_reg(regs, rt2);
-	bool retried = false;
+	char __user *dst = (char __user *)untagged_addr(target);
 	int err;
 
 	/*
@@ -684,23 +696,20 @@ bool simulate_stp_push(u32 opcode, long addr, struct pt_regs *regs)
 	}
 
 	/*
-	 * A fault handled in the store could sleep, and the task move to a
-	 * CPU that resolves its tag-check mode otherwise. So a store that
-	 * faults is retried once, after the pages are faulted in for writing
-	 * (no data written, no tag checked), and a second fault declines.
+	 * A fault taken in the store could sleep and the task wake on a CPU
+	 * that resolves its tag-check mode otherwise, so the store takes
+	 * none. (Holding the task on this CPU instead would make whoever
+	 * changes its affinity wait for the fault: a userfaultfd handler
+	 * doing so would never return.) A store that faults is retried once
+	 * the page is faulted in: without writing; or, where that cannot
+	 * grow the stack, by a zero byte written to the target if it lies
+	 * below SP, where nothing of the task's lives.
 	 */
-	for (;;) {
-		preempt_disable();
-		pagefault_disable();
-		err = arm_uprobe_stp_store(target, lo, hi);
-		pagefault_enable();
-		preempt_enable();
-		if (err != -EFAULT || retried ||
-		    fault_in_safe_writeable((const char __user *)untagged_addr(target),
-					    2 * sizeof(u64)))
-			break;
-		retried = true;
-	}
+	err = arm_uprobe_stp_store_nofault(target, lo, hi);
+	if (err == -EFAULT &&
+	    (!fault_in_safe_writeable(dst, 2 * sizeof(u64)) ||
+	     (target < regs->sp && !fault_in_writeable(dst, 2 * sizeof(u64)))))
+		err = arm_uprobe_stp_store_nofault(target, lo, hi);
 	if (err)
 		return false;
 
