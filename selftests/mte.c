@@ -248,15 +248,6 @@ static int cpu_pref(int cpu, char *old, size_t len, const char *new)
 	return fclose(f) || ret ? -1 : 0;
 }
 
-static int pin_to(pid_t tid, int cpu)
-{
-	cpu_set_t cpus;
-
-	CPU_ZERO(&cpus);
-	CPU_SET(cpu, &cpus);
-	return sched_setaffinity(tid, sizeof(cpus), &cpus);
-}
-
 static void unpin(void)
 {
 	long cpu, ncpus = sysconf(_SC_NPROCESSORS_CONF);
@@ -302,7 +293,6 @@ FIXTURE_TEARDOWN(mte_moved)
 			&self->img);
 }
 
-static struct uffd_server *moved_uffd;
 /* What prepare_moved() failed at, for the log. */
 static const char *moved_why = "not the preparation";
 
@@ -326,11 +316,12 @@ static void on_async_segv(int signo, siginfo_t *si, void *uc)
 }
 
 /*
- * Tag the stack, make the page pushed to missing and served, start on
- * CPU 0, and take SIGSEGV as above.
+ * Tag the stack, make the page pushed to missing and served by @arg (the
+ * fixture's uffd_server), start on CPU 0, and take SIGSEGV as above.
  */
 static int prepare_moved(const struct arena *a, void *arg)
 {
+	struct uffd_server *uffd = arg;
 	static char alt[65536] __attribute__((aligned(16)));
 	struct sigaction act = {
 		.sa_sigaction = on_async_segv, .sa_flags = SA_SIGINFO | SA_ONSTACK,
@@ -338,13 +329,13 @@ static int prepare_moved(const struct arena *a, void *arg)
 	stack_t ss = { .ss_sp = alt, .ss_size = sizeof(alt) };
 
 	moved_async_code = 0;
-	if (tag_stack(a, NULL) || pin_to(0, MOVED_FROM)) {
+	if (tag_stack(a, NULL) || pin_to_cpu(MOVED_FROM)) {
 		moved_why = "pinning to CPU 0";
 		return -1;
 	}
-	moved_uffd->move_tid = gettid();
-	moved_uffd->move_cpu = MOVED_TO;
-	if (uffd_server_start(moved_uffd, arena_page(a, SP_PAGE - 1), a->page,
+	uffd->move_tid = gettid();
+	uffd->move_cpu = MOVED_TO;
+	if (uffd_server_start(uffd, arena_page(a, SP_PAGE - 1), a->page,
 			      PROT_READ | PROT_WRITE | PROT_MTE, false)) {
 		moved_why = "starting the userfaultfd server";
 		return -1;
@@ -368,7 +359,9 @@ static int async_segv(void)
 TEST_F(mte_moved, push)
 {
 	struct oracle_cmp cmp = { .arena = &self->arena };
-	struct oracle_case c = { .layout = MTE_PAGES, .prepare = prepare_moved };
+	struct oracle_case c = {
+		.layout = MTE_PAGES, .prepare = prepare_moved, .prepare_arg = &self->uffd,
+	};
 	bool handed_back = mode_simulates(self->mode);
 	struct probesim_stats before, d;
 	struct oracle_result n, p;
@@ -384,7 +377,6 @@ TEST_F(mte_moved, push)
 		TH_LOG("%s", err);
 	if (mode_counts(self->mode))
 		ASSERT_EQ(0, probesim_stats_read(&before));
-	moved_uffd = &self->uffd;
 	oracle_state_init(&c.in, 0, arena_page(&self->arena, SP_PAGE) | MEM_TAG << 56);
 
 	ASSERT_EQ(0, oracle_run(&self->native, &self->arena, &c, &n))

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <linux/userfaultfd.h>
 #include <poll.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -11,6 +10,7 @@
 #include <unistd.h>
 #include "oracle.h"
 #include "uffd.h"
+#include "uprobes.h"
 
 static void *uffd_serve(void *arg)
 {
@@ -24,14 +24,8 @@ static void *uffd_serve(void *arg)
 	if (poll(&pfd, 1, 10000) != 1 || read(u->fd, &msg, sizeof(msg)) != sizeof(msg) ||
 	    msg.event != UFFD_EVENT_PAGEFAULT)
 		return NULL;
-	if (u->move_tid) {
-		cpu_set_t cpus;
-
-		CPU_ZERO(&cpus);
-		CPU_SET(u->move_cpu, &cpus);
-		if (sched_setaffinity(u->move_tid, sizeof(cpus), &cpus))
-			return NULL;
-	}
+	if (u->move_tid && pin_thread_to_cpu(u->move_tid, u->move_cpu))
+		return NULL;
 	fill = malloc(u->page_size);
 	if (!fill)
 		return NULL;

@@ -48,13 +48,18 @@ void sleep_ms(long ms)
 		;
 }
 
-int pin_to_cpu(int cpu)
+int pin_thread_to_cpu(pid_t tid, int cpu)
 {
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
+	return sched_setaffinity(tid, sizeof(set), &set);
+}
+
+int pin_to_cpu(int cpu)
+{
+	return pin_thread_to_cpu(0, cpu);
 }
 
 bool kernel_at_least(int major, int minor)

@@ -51,8 +51,9 @@ long read_file_long(const char *file, const char *format);
 /* Milliseconds from CLOCK_MONOTONIC. */
 long now_ms(void);
 void sleep_ms(long ms);
-/* Pin the calling thread to CPU @cpu; 0 on success. */
+/* Pin the calling thread, or thread @tid, to CPU @cpu; 0 on success. */
 int pin_to_cpu(int cpu);
+int pin_thread_to_cpu(pid_t tid, int cpu);
 /* Kernel release at least MAJOR.MINOR. */
 bool kernel_at_least(int major, int minor);
 
