@@ -97,6 +97,12 @@ static __always_inline void probesim_fastforward_single_step(struct task_struct 
 
 #define user_fastforward_single_step(task)	probesim_fastforward_single_step(task)
 
+/* MDSCR_EL1's fields come from arch/arm64/tools/sysreg from 6.12. */
+#include <asm/sysreg.h>
+#ifndef MDSCR_EL1_MDE
+#define MDSCR_EL1_MDE	DBG_MDSCR_MDE
+#endif
+
 /* From <linux/compiler_attributes.h>, where a kernel lacks it. */
 #ifndef __flatten
 #define __flatten	__attribute__((flatten))

@@ -17,6 +17,7 @@ static atomic_long_t probesim_live_count[PROBESIM_NR_FAMILIES];
 static const char * const probesim_event_names[PROBESIM_NR_EVENTS] = {
 	[PROBESIM_EV_STP_FAULT] = "stp_faults",
 	[PROBESIM_EV_STP_TAG_CHECK_XOL] = "stp_tag_check_xol",
+	[PROBESIM_EV_STP_WATCHPOINT_XOL] = "stp_watchpoint_xol",
 	[PROBESIM_EV_STP_REFUSED] = "stp_refused",
 	[PROBESIM_EV_TRACK_FAILED] = "track_failed",
 	[PROBESIM_EV_BRANCH_TARGET_FAULT] = "branch_target_faults",

@@ -35,7 +35,8 @@
  * fault, exactly. The price: the uprobe's consumers see this hit twice, a
  * uretprobe gets a second instance, and the uprobe single-steps from now
  * on. In practice only an STP push declines: when it faults, which is a
- * stack overflow, or for a task that checks tags asynchronously.
+ * stack overflow, for a task that checks tags asynchronously, or under a
+ * debugger's watchpoint.
  */
 static noinline void probesim_hand_back(enum probesim_family family, struct pt_regs *regs)
 {
@@ -44,16 +45,24 @@ static noinline void probesim_hand_back(enum probesim_family family, struct pt_r
 	unsigned int found = 0;
 	u64 tcf0 = FIELD_GET(SCTLR_EL1_TCF0_MASK, current->thread.sctlr_user);
 	enum probesim_event why;
+	bool watched;
 
 	/*
 	 * Why: another family's decline; a push by a task whose tag-check
-	 * mode a kernel store cannot honour; or a push that faulted.
+	 * mode a kernel store cannot honour; a push an EL0 watchpoint would
+	 * miss; or a push that faulted. Asked again here, for the counters
+	 * alone.
 	 */
+	preempt_disable();
+	watched = family == PROBESIM_STP_FAMILY && arm_uprobe_el0_watchpoint_armed();
+	preempt_enable();
 	if (family != PROBESIM_STP_FAMILY)
 		why = PROBESIM_EV_DECLINED;
 	else if (system_supports_mte() && tcf0 != SCTLR_EL1_TCF0_NONE &&
 		 tcf0 != SCTLR_EL1_TCF0_SYNC)
 		why = PROBESIM_EV_STP_TAG_CHECK_XOL;
+	else if (watched)
+		why = PROBESIM_EV_STP_WATCHPOINT_XOL;
 	else
 		why = PROBESIM_EV_STP_FAULT;
 	probesim_count_event(why);

@@ -42,6 +42,7 @@ bool probesim_calls_reach(unsigned long from, unsigned long target,
 enum probesim_event {
 	PROBESIM_EV_STP_FAULT,		/* simulated STP faulted: handed to XOL */
 	PROBESIM_EV_STP_TAG_CHECK_XOL,	/* the task checks tags asynchronously */
+	PROBESIM_EV_STP_WATCHPOINT_XOL,	/* an EL0 watchpoint is armed */
 	PROBESIM_EV_STP_REFUSED,	/* STP left to XOL: stp=0 */
 	PROBESIM_EV_TRACK_FAILED,	/* no memory to track a probe */
 	PROBESIM_EV_BRANCH_TARGET_FAULT,	/* SIGILL of the branch-target check */

@@ -26,6 +26,9 @@
 
 #include "decode-insn.h"
 #endif
+#ifdef PROBESIM_WITH_STP
+#include <asm/hw_breakpoint.h>
+#endif
 
 #ifdef CONFIG_UPROBES
 /*
@@ -588,19 +591,71 @@ EXPORT_SYMBOL_IF_KUNIT(simulate_paciasp_pacibsp);
 
 #ifdef PROBESIM_WITH_STP
 /*
+ * Whether a watchpoint on EL0 accesses is armed on this CPU, preemption
+ * off: the task's (ptrace, perf) or one for every task here. The kernel's
+ * unprivileged stores match it as EL0 accesses do, and go unreported: the
+ * exception is taken from EL1 only with MDSCR_EL1.KDE set, for kernel
+ * breakpoints, and do_watchpoint() then steps over a kernel access to an
+ * EL0 watchpoint without reporting it. MDSCR_EL1.MDE is set while any
+ * breakpoint or watchpoint is installed on the CPU, so the common case
+ * reads that one register.
+ */
+static bool arm_uprobe_el0_watchpoint_armed(void)
+{
+	struct arch_hw_breakpoint_ctrl ctrl;
+	int i, n;
+	u64 wcr;
+
+	if (!(read_sysreg(mdscr_el1) & MDSCR_EL1_MDE))
+		return false;
+	n = get_num_wrps();
+	for (i = 0; i < n; i++) {
+		switch (i) {
+#define ARM_UPROBE_READ_WCR(N) case N: wcr = read_sysreg(dbgwcr##N##_el1); break
+		ARM_UPROBE_READ_WCR(0);
+		ARM_UPROBE_READ_WCR(1);
+		ARM_UPROBE_READ_WCR(2);
+		ARM_UPROBE_READ_WCR(3);
+		ARM_UPROBE_READ_WCR(4);
+		ARM_UPROBE_READ_WCR(5);
+		ARM_UPROBE_READ_WCR(6);
+		ARM_UPROBE_READ_WCR(7);
+		ARM_UPROBE_READ_WCR(8);
+		ARM_UPROBE_READ_WCR(9);
+		ARM_UPROBE_READ_WCR(10);
+		ARM_UPROBE_READ_WCR(11);
+		ARM_UPROBE_READ_WCR(12);
+		ARM_UPROBE_READ_WCR(13);
+		ARM_UPROBE_READ_WCR(14);
+		ARM_UPROBE_READ_WCR(15);
+#undef ARM_UPROBE_READ_WCR
+		default:
+			return false;
+		}
+		decode_ctrl_reg(wcr, &ctrl);
+		if (ctrl.enabled && (ctrl.privilege & AARCH64_BREAKPOINT_EL0))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Store the pair at @target as the task would, or fail: -EFAULT for a
  * fault, which faulting the page in may cure, -EPERM where a kernel store
- * cannot be checked as the task's. Preemption and page faults are off:
- * the tag-check mode in thread.sctlr_user is this CPU's choice among the
- * modes the task allows (mte_tcf_preferred is per CPU), rewritten when
- * the task is switched in, so the mode is decided and the store checked
- * with no switch in between.
+ * cannot be checked as the task's (its tag-check mode, a watchpoint).
+ * Preemption and page faults are off: the tag-check mode in
+ * thread.sctlr_user is this CPU's choice among the modes the task allows
+ * (mte_tcf_preferred is per CPU), rewritten when the task is switched in,
+ * as the task's watchpoints are installed, so what is decided and what is
+ * stored belong to one CPU and one switch.
  */
 static int arm_uprobe_stp_store(unsigned long target, u64 lo, u64 hi)
 {
 	u64 __user *dst = (u64 __user *)untagged_addr(target);
 	bool tagged = false;
 
+	if (unlikely(arm_uprobe_el0_watchpoint_armed()))
+		return -EPERM;
 	if (system_supports_mte()) {
 		switch (FIELD_GET(SCTLR_EL1_TCF0_MASK, current->thread.sctlr_user)) {
 		case SCTLR_EL1_TCF0_NONE:

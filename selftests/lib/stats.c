@@ -30,6 +30,7 @@ static const struct stat_field fields[] = {
 #undef PROBESIM_FAMILY
 	EVENT_FIELD(stp_faults),
 	EVENT_FIELD(stp_tag_check_xol),
+	EVENT_FIELD(stp_watchpoint_xol),
 	EVENT_FIELD(stp_refused),
 	EVENT_FIELD(track_failed),
 	EVENT_FIELD(branch_target_faults),

@@ -24,6 +24,7 @@ struct probesim_stats {
 	long hits[PROBESIM_NR_FAMILIES];
 	long stp_faults;
 	long stp_tag_check_xol;
+	long stp_watchpoint_xol;
 	long stp_refused;
 	long track_failed;
 	long branch_target_faults;
