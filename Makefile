@@ -15,6 +15,7 @@
 #   make bench           instruction counts, then trigger + grep benchmarks
 #                        (KVER=6.12 or 6.1), writes bench/
 #   make bench-count     instructions per hit only (KVER=, FLAVOR=bench-debian)
+#   make docs            the README's and docs/speed.md's counts from bench/
 #   make bench-variants  the trigger benchmark with each of bench/variants/
 #   make bench-optimized-nop  a trap-free NOP probe's prototype, counted on 7.3
 #   make patches         the upstream series into patches/, signed off by you
@@ -90,6 +91,13 @@ bench:
 bench-count:
 	vm/bench-count.sh
 
+# The README's and docs/speed.md's instruction counts, from
+# bench/instructions-6.12.json (the host tests check they agree).
+docs:
+	vm/setup-host.sh
+	"$$(vm/build-tools.sh)"/report/probesim-report bench docs \
+		--instructions bench/instructions-6.12.json README.md docs/speed.md
+
 bench-variants:
 	vm/bench-variants.sh
 
@@ -106,4 +114,4 @@ lint:
 	vm/lint.sh shim
 	vm/lint.sh variants
 
-.PHONY: all module clean install dkms-sources dkms-install check check-quick check-full run patches bench bench-count bench-variants bench-optimized-nop mutation-check lint survey
+.PHONY: all module clean install dkms-sources dkms-install check check-quick check-full run patches bench bench-count docs bench-variants bench-optimized-nop mutation-check lint survey

@@ -121,6 +121,19 @@ Command parse_arguments(const std::vector<std::string>& args, std::ostream& out,
   merge->add_option("--out", merge_options.out)->required()->type_name("DIR");
   merge->add_option("--plot", merge_options.plot)->required()->type_name("PLOTDIR");
 
+  BenchDocsOptions docs_options;
+  const auto docs = bench->add_subcommand(
+      "docs",
+      "Writes the sections of the Markdown files named bench-NAME (between\n"
+      "\"<!-- bench-NAME: begin -->\" and \"<!-- bench-NAME: end -->\") from the\n"
+      "instruction counts; with --check, only says whether they are up to date\n"
+      "(exit 1 when one is not).");
+  docs->add_option("--instructions", docs_options.instructions, "the counts of make bench-count")
+      ->required()
+      ->type_name("JSON");
+  docs->add_flag("--check", docs_options.check, "compare, write nothing");
+  docs->add_option("docs", docs_options.docs, "the files")->required()->type_name("FILE.md");
+
   app.callback([&] {
     if (*bench) return;
     for (const CLI::Option* option : {console, label})
@@ -129,6 +142,7 @@ Command parse_arguments(const std::vector<std::string>& args, std::ostream& out,
   if (const auto status = cli::parse(app, args, out, err)) return *status;
   if (*kernel) return kernel_options;
   if (*merge) return merge_options;
+  if (*docs) return docs_options;
   return options;
 }
 

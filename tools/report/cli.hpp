@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench_cli.hpp"
+#include "bench_docs.hpp"
 #include "verdict.hpp"
 
 namespace probesim::report {
@@ -25,7 +26,8 @@ struct Options {
 // What the command line asks for; or the status to exit with at once:
 // kExitPassed after --help or --version, kExitUsageError after a usage
 // error.
-using Command = std::variant<int, Options, BenchKernelOptions, BenchMergeOptions>;
+using Command =
+    std::variant<int, Options, BenchKernelOptions, BenchMergeOptions, BenchDocsOptions>;
 
 // args exclude the program name. --help and --version print to out, a
 // usage error to err.

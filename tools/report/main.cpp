@@ -1,5 +1,6 @@
 // probesim-report: decides pass/fail for the serial console log of one VM
-// run, and writes the benchmark results ("bench kernel", "bench merge").
+// run, and writes the benchmark results ("bench kernel", "bench merge")
+// and the documentation's figures that come from them ("bench docs").
 // This file only does argument handling and file I/O; the analysis is in
 // the probesim_report library.
 #include <iostream>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "allowlist.hpp"
+#include "bench_docs.hpp"
 #include "bench_kernel.hpp"
 #include "bench_merge.hpp"
 #include "cli.hpp"
@@ -71,5 +73,7 @@ int main(int argc, char** argv) {
     return run_bench_kernel(*kernel, std::cerr);
   if (const auto* merge = std::get_if<BenchMergeOptions>(&command))
     return run_bench_merge(*merge, std::cerr);
+  if (const auto* docs = std::get_if<BenchDocsOptions>(&command))
+    return run_bench_docs(*docs, std::cerr);
   return judge_run(std::get<Options>(command));
 }

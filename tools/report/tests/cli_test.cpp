@@ -140,6 +140,8 @@ TEST(ParseBenchArguments, UsageErrors) {
       {{"bench"}, "A subcommand is required"},
       {{"bench", "merge", "--out", "o"}, "--plot is required"},
       {{"bench", "merge", "--out", "o", "--plot", "p", "--kver", "7.3"}, "--kver"},
+      {{"bench", "docs", "README.md"}, "--instructions is required"},
+      {{"bench", "docs", "--instructions", "i.json"}, "docs is required"},
   };
   for (const auto& c : cases) {
     const Parsed parsed = parse(c.args);
@@ -154,6 +156,19 @@ TEST(ParseBenchArguments, Merge) {
   ASSERT_TRUE(merge) << parsed.err;
   EXPECT_EQ(merge->out, "o");
   EXPECT_EQ(merge->plot, "p");
+}
+
+TEST(ParseBenchArguments, Docs) {
+  const Parsed parsed =
+      parse({"bench", "docs", "--check", "--instructions", "i.json", "README.md", "docs/speed.md"});
+  const auto* docs = std::get_if<BenchDocsOptions>(&parsed.command);
+  ASSERT_TRUE(docs) << parsed.err;
+  EXPECT_EQ(docs->instructions, "i.json");
+  EXPECT_EQ(docs->docs, (std::vector<std::string>{"README.md", "docs/speed.md"}));
+  EXPECT_TRUE(docs->check);
+  const Parsed rewrite = parse({"bench", "docs", "--instructions", "i.json", "README.md"});
+  ASSERT_TRUE(std::get_if<BenchDocsOptions>(&rewrite.command)) << rewrite.err;
+  EXPECT_FALSE(std::get<BenchDocsOptions>(rewrite.command).check);
 }
 
 }  // namespace

@@ -1,0 +1,203 @@
+#include "bench_docs.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <sstream>
+
+#include "file_io.hpp"
+
+namespace probesim::report {
+
+namespace {
+
+constexpr std::string_view kOwnPrefix = "bench-";
+
+// The table's rows: the target's mode name and how the page calls it.
+struct Target {
+  std::string_view mode;
+  std::string_view label;
+};
+constexpr std::array kTargets = {
+    Target{"nop", "nop"},   Target{"push", "push"},       Target{"and", "and"},
+    Target{"bti", "bti c"}, Target{"paciasp", "paciasp"},
+};
+// Its columns: how the probed function is reached, and the probe kind.
+constexpr std::array<std::string_view, 4> kColumns = {"uprobe-%-bl", "uprobe-%-blr", "uprobe-%-plt",
+                                                      "uretprobe-%-bl"};
+
+const Json& mode(const Json& counts, const std::string& name) {
+  const Json& modes = counts.at("modes");
+  const auto it = modes.find(name);
+  if (it == modes.end()) throw DocsError("the counts have no mode " + name);
+  return *it;
+}
+
+long kernel_instructions(const Json& counts, const std::string& name, const char* leg) {
+  return std::lround(mode(counts, name).at(leg).at("kernel").get<double>());
+}
+
+// Kernel instructions a simulated hit of @name costs over its control,
+// the kernel's own simulated ret.
+long over_ret(const Json& counts, const std::string& name) {
+  const std::string control = mode(counts, name).at("control").get<std::string>();
+  return kernel_instructions(counts, name, "sim") - kernel_instructions(counts, control, "sim");
+}
+
+std::string column_mode(std::string_view column, std::string_view target) {
+  std::string name(column);
+  name.replace(name.find('%'), 1, target);
+  return name;
+}
+
+// "about 1,150": to the nearest ten, with a thousands separator.
+std::string about(long n) {
+  const long rounded = (n + 5) / 10 * 10;
+  std::string digits = std::to_string(rounded);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(at, ",");
+  return "about " + digits;
+}
+
+// "6.12" of "6.12.118".
+std::string major_minor(const Json& counts) {
+  const std::string version = counts.at("kernel").get<std::string>();
+  const auto first = version.find('.');
+  return version.substr(0, version.find('.', first == std::string::npos ? first : first + 1));
+}
+
+std::string instructions_table(const Json& counts) {
+  std::ostringstream out;
+  out << "| target | `bl` | `blr` | PLT stub | uretprobe, `bl` |\n|---|---:|---:|---:|---:|\n";
+  for (const Target& target : kTargets) {
+    out << "| " << target.label << " |";
+    for (std::string_view column : kColumns)
+      out << " +" << over_ret(counts, column_mode(column, target.mode)) << " |";
+    out << '\n';
+  }
+  return out.str();
+}
+
+std::string speed_summary(const Json& counts) {
+  long least = 0, most = 0;
+  bool first = true;
+  for (const Target& target : kTargets) {
+    for (std::string_view column : kColumns) {
+      const long n = over_ret(counts, column_mode(column, target.mode));
+      least = first ? n : std::min(least, n);
+      most = first ? n : std::max(most, n);
+      first = false;
+    }
+  }
+  std::ostringstream out;
+  out << "On the " << major_minor(counts) << " benchmark kernel a simulated hit costs " << least
+      << " to " << most << " kernel\ninstructions more than a hit of the kernel's own simulated "
+      << "`ret`\n(" << about(kernel_instructions(counts, "uprobe-ret-bl", "sim"))
+      << "), a single-stepped one " << about(kernel_instructions(counts, "uprobe-nop-bl", "xol"))
+      << " and a second\nexception.\n";
+  return out.str();
+}
+
+// The NAME of a line "<!-- NAME: begin ... -->", or "" for any other line.
+std::string_view begin_name(std::string_view line) {
+  constexpr std::string_view open = "<!-- ", begin = ": begin";
+  if (line.substr(0, open.size()) != open) return {};
+  const auto colon = line.find(begin, open.size());
+  if (colon == std::string_view::npos) return {};
+  return line.substr(open.size(), colon - open.size());
+}
+
+}  // namespace
+
+std::string docs_section(std::string_view name, const Json& counts) {
+  try {
+    if (name == "bench-instructions") return instructions_table(counts);
+    if (name == "bench-summary") return speed_summary(counts);
+  } catch (const Json::exception& error) {
+    throw DocsError(std::string(name) + ": the counts are not bench-count's: " + error.what());
+  }
+  throw DocsError("no section is called " + std::string(name));
+}
+
+std::string rewrite_docs(std::string_view doc, const Json& counts) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < doc.size()) {
+    const std::size_t eol = std::min(doc.find('\n', at), doc.size());
+    const std::string_view line = doc.substr(at, eol - at);
+    const std::string_view name = begin_name(line);
+    out.append(doc.substr(at, std::min(eol + 1, doc.size()) - at));
+    at = eol + 1;
+    if (name.substr(0, kOwnPrefix.size()) != kOwnPrefix) continue;
+    // From the newline that ends the begin line: a section may be empty.
+    const std::string end = "\n<!-- " + std::string(name) + ": end -->";
+    const std::size_t end_at = doc.find(end, at - 1);
+    if (end_at == std::string_view::npos)
+      throw DocsError("section " + std::string(name) + " has no line \"" + end.substr(1) + "\"");
+    out.append(docs_section(name, counts));
+    at = end_at + 1;  // the end line, copied as any other
+  }
+  return out;
+}
+
+std::string first_difference(std::string_view doc, std::string_view written) {
+  std::size_t line = 1, at = 0;
+  while (at < doc.size() || at < written.size()) {
+    const auto line_of = [&](std::string_view text) {
+      return at >= text.size() ? std::string_view() : text.substr(at, text.find('\n', at) - at);
+    };
+    const std::string_view a = line_of(doc), b = line_of(written);
+    if (a != b || (at >= doc.size()) != (at >= written.size()))
+      return "line " + std::to_string(line) + ": \"" + std::string(a) + "\", written as \"" +
+             std::string(b) + "\"";
+    at += a.size() + 1;
+    ++line;
+  }
+  if (doc != written) return "line " + std::to_string(line - 1) + ": one ends in a newline";
+  return {};
+}
+
+int run_bench_docs(const BenchDocsOptions& options, std::ostream& err) {
+  std::string error;
+  const auto text = read_file(options.instructions, error);
+  if (!text) {
+    err << "probesim-report: " << error << '\n';
+    return 1;
+  }
+  Json counts;
+  try {
+    counts = Json::parse(*text);
+  } catch (const Json::exception& e) {
+    err << "probesim-report: " << options.instructions << ": " << e.what() << '\n';
+    return 1;
+  }
+  int status = 0;
+  for (const std::string& path : options.docs) {
+    const auto doc = read_file(path, error);
+    if (!doc) {
+      err << "probesim-report: " << error << '\n';
+      status = 1;
+      continue;
+    }
+    std::string written;
+    try {
+      written = rewrite_docs(*doc, counts);
+    } catch (const DocsError& e) {
+      err << "probesim-report: " << path << ": " << e.what() << '\n';
+      status = 1;
+      continue;
+    }
+    if (written == *doc) continue;
+    if (options.check) {
+      err << "probesim-report: " << path << ": its figures are not those of "
+          << options.instructions << " (make docs writes them): " << first_difference(*doc, written)
+          << '\n';
+      status = 1;
+    } else if (!write_file(path, written, error)) {
+      err << "probesim-report: " << error << '\n';
+      status = 1;
+    }
+  }
+  return status;
+}
+
+}  // namespace probesim::report

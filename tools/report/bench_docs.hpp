@@ -1,0 +1,46 @@
+// "probesim-report bench docs": the figures of the README and docs/ that
+// come from the instruction counts (bench/instructions-KVER.json), in
+// sections between the lines "<!-- NAME: begin ... -->" and
+// "<!-- NAME: end -->". Sections whose NAME starts with "bench-" are
+// written here; any other section is left as it is.
+#pragma once
+
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bench_probes.hpp"
+
+namespace probesim::report {
+
+struct BenchDocsOptions {
+  std::string instructions;       // bench/instructions-KVER.json
+  std::vector<std::string> docs;  // the Markdown files to rewrite
+  bool check = false;             // only say whether they are up to date
+};
+
+// A section that cannot be written: an unknown bench- name, one without
+// its end line, or counts that lack a mode the section needs.
+class DocsError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The lines of section @name, from @counts (the JSON of bench-count).
+std::string docs_section(std::string_view name, const Json& counts);
+
+// @doc with each bench- section's lines written anew from @counts.
+std::string rewrite_docs(std::string_view doc, const Json& counts);
+
+// "line N: ..." for the first line where @written differs from @doc, or
+// "" when they are the same.
+std::string first_difference(std::string_view doc, std::string_view written);
+
+// Rewrites (or, with check, compares) the files; errors go to err. Exit
+// status 0; 1 when a file is out of date (check), unreadable or has a
+// section that cannot be written.
+int run_bench_docs(const BenchDocsOptions& options, std::ostream& err);
+
+}  // namespace probesim::report

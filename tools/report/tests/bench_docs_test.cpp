@@ -1,0 +1,129 @@
+#include "bench_docs.hpp"
+
+#include <gtest/gtest.h>
+
+#include "file_io.hpp"
+
+namespace probesim::report {
+namespace {
+
+// Counts as bench-count writes them: every control at 1152 kernel
+// instructions (the uretprobes' at 1716), a single step at 1714, and each
+// target's simulated hit @extra(target index, column index) over its
+// control.
+Json counts(long (*extra)(int, int)) {
+  const char* targets[] = {"nop", "push", "and", "bti", "paciasp"};
+  const char* columns[][2] = {{"uprobe-%-bl", "uprobe-ret-bl"},
+                              {"uprobe-%-blr", "uprobe-ret-blr"},
+                              {"uprobe-%-plt", "uprobe-ret-plt"},
+                              {"uretprobe-%-bl", "uretprobe-ret-bl"}};
+  Json modes = Json::object();
+  const auto add = [&](const std::string& name, const std::string& control, double sim) {
+    modes[name] = {{"xol", {{"kernel", 1714.0}, {"user", 7.04}}},
+                   {"sim", {{"kernel", sim}, {"user", 6.04}}},
+                   {"control", control}};
+  };
+  for (int c = 0; c < 4; ++c) {
+    const double ret = c == 3 ? 1716.0 : 1152.0;
+    add(columns[c][1], columns[c][1], ret);
+    for (int t = 0; t < 5; ++t) {
+      std::string name = columns[c][0];
+      name.replace(name.find('%'), 1, targets[t]);
+      add(name, columns[c][1], ret + extra(t, c));
+    }
+  }
+  return {{"kernel", "6.12.118"}, {"modes", modes}};
+}
+
+long distinct(int t, int c) { return 10 * t + c + 1; }
+
+TEST(BenchDocs, TableHasEachTargetOverItsControl) {
+  EXPECT_EQ(
+      "| target | `bl` | `blr` | PLT stub | uretprobe, `bl` |\n"
+      "|---|---:|---:|---:|---:|\n"
+      "| nop | +1 | +2 | +3 | +4 |\n"
+      "| push | +11 | +12 | +13 | +14 |\n"
+      "| and | +21 | +22 | +23 | +24 |\n"
+      "| bti c | +31 | +32 | +33 | +34 |\n"
+      "| paciasp | +41 | +42 | +43 | +44 |\n",
+      docs_section("bench-instructions", counts(distinct)));
+}
+
+TEST(BenchDocs, SummaryHasTheRangeAndRoundedCosts) {
+  EXPECT_EQ(
+      "On the 6.12 benchmark kernel a simulated hit costs 1 to 44 kernel\n"
+      "instructions more than a hit of the kernel's own simulated `ret`\n"
+      "(about 1,150), a single-stepped one about 1,710 and a second\n"
+      "exception.\n",
+      docs_section("bench-summary", counts(distinct)));
+  // The range is over every cell, wherever the extremes are.
+  const std::string summary = docs_section(
+      "bench-summary", counts([](int t, int c) { return t == 2 && c == 1 ? 125L : 33L; }));
+  EXPECT_NE(std::string::npos, summary.find("costs 33 to 125 kernel")) << summary;
+}
+
+TEST(BenchDocs, RewritesOwnSectionsOnly) {
+  const std::string doc =
+      "intro\n"
+      "<!-- verify-steps: begin. run as they stand -->\n"
+      "kept\n"
+      "<!-- verify-steps: end -->\n"
+      "<!-- bench-instructions: begin -->\n"
+      "| stale |\n"
+      "<!-- bench-instructions: end -->\n"
+      "<!-- bench-summary: begin -->\n"
+      "<!-- bench-summary: end -->\n"
+      "outro\n";
+  const Json c = counts(distinct);
+  const std::string out = rewrite_docs(doc, c);
+  EXPECT_EQ(
+      "intro\n"
+      "<!-- verify-steps: begin. run as they stand -->\n"
+      "kept\n"
+      "<!-- verify-steps: end -->\n"
+      "<!-- bench-instructions: begin -->\n" +
+          docs_section("bench-instructions", c) +
+          "<!-- bench-instructions: end -->\n"
+          "<!-- bench-summary: begin -->\n" +
+          docs_section("bench-summary", c) +
+          "<!-- bench-summary: end -->\n"
+          "outro\n",
+      out);
+  EXPECT_EQ(out, rewrite_docs(out, c));
+}
+
+TEST(BenchDocs, RefusesWhatItCannotWrite) {
+  const Json c = counts(distinct);
+  EXPECT_THROW(rewrite_docs("<!-- bench-speed: begin -->\n<!-- bench-speed: end -->\n", c),
+               DocsError);
+  EXPECT_THROW(rewrite_docs("<!-- bench-summary: begin -->\ntext\n", c), DocsError);
+  Json partial = c;
+  partial["modes"].erase("uprobe-and-plt");
+  EXPECT_THROW(docs_section("bench-instructions", partial), DocsError);
+  EXPECT_THROW(docs_section("bench-summary", Json{{"modes", Json::object()}}), DocsError);
+}
+
+TEST(BenchDocs, FirstDifferenceNamesTheLine) {
+  EXPECT_EQ("", first_difference("a\nb\n", "a\nb\n"));
+  EXPECT_EQ("line 2: \"b\", written as \"c\"", first_difference("a\nb\n", "a\nc\n"));
+  EXPECT_EQ("line 3: \"\", written as \"d\"", first_difference("a\nb\n", "a\nb\nd\n"));
+  EXPECT_NE("", first_difference("a\nb\n", "a\nb"));
+}
+
+// The committed pages carry the committed counts (make docs writes them).
+TEST(BenchDocs, CommittedPagesAgreeWithTheCounts) {
+  std::string error;
+  const auto text =
+      read_file(std::string(PROBESIM_BENCH_RESULTS) + "/instructions-6.12.json", error);
+  ASSERT_TRUE(text) << error;
+  const Json c = Json::parse(*text);
+  for (const char* page : {"README.md", "docs/speed.md"}) {
+    const auto doc = read_file(std::string(PROBESIM_TOP) + "/" + page, error);
+    ASSERT_TRUE(doc) << error;
+    EXPECT_NE(std::string::npos, doc->find("<!-- bench-")) << page << " has no bench- section";
+    EXPECT_EQ("", first_difference(*doc, rewrite_docs(*doc, c))) << page << ": run make docs";
+  }
+}
+
+}  // namespace
+}  // namespace probesim::report
