@@ -91,12 +91,13 @@ bench:
 bench-count:
 	vm/bench-count.sh
 
-# The README's and docs/speed.md's instruction counts, from
-# bench/instructions-6.12.json (the host tests check they agree).
+# The README's and docs/speed.md's figures from the benchmark's results,
+# bench/instructions-6.12.json and results-KVER.json (the host tests
+# check they agree).
 docs:
 	vm/setup-host.sh
 	"$$(vm/build-tools.sh)"/report/probesim-report bench docs \
-		--instructions bench/instructions-6.12.json README.md docs/speed.md
+		--instructions bench/instructions-6.12.json --results bench README.md docs/speed.md
 
 bench-variants:
 	vm/bench-variants.sh

@@ -1,10 +1,11 @@
 // "probesim-report bench docs": the figures of the README and docs/ that
-// come from the instruction counts (bench/instructions-KVER.json), in
-// sections between the lines "<!-- NAME: begin ... -->" and
+// come from the benchmark's results (bench/instructions-KVER.json,
+// bench/results-KVER.json), in sections between the lines "<!-- NAME: begin ... -->" and
 // "<!-- NAME: end -->". Sections whose NAME starts with "bench-" are
 // written here; any other section is left as it is.
 #pragma once
 
+#include <map>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,7 @@ namespace probesim::report {
 
 struct BenchDocsOptions {
   std::string instructions;       // bench/instructions-KVER.json
+  std::string results;            // the directory of results-KVER.json
   std::vector<std::string> docs;  // the Markdown files to rewrite
   bool check = false;             // only say whether they are up to date
 };
@@ -28,11 +30,17 @@ class DocsError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The lines of section @name, from @counts (the JSON of bench-count).
-std::string docs_section(std::string_view name, const Json& counts);
+// What the sections are written from.
+struct DocsData {
+  Json counts;                          // the JSON of bench-count
+  std::map<std::string, Json> results;  // results-KVER.json by KVER
+};
 
-// @doc with each bench- section's lines written anew from @counts.
-std::string rewrite_docs(std::string_view doc, const Json& counts);
+// The lines of section @name.
+std::string docs_section(std::string_view name, const DocsData& data);
+
+// @doc with each bench- section's lines written anew.
+std::string rewrite_docs(std::string_view doc, const DocsData& data);
 
 // "line N: ..." for the first line where @written differs from @doc, or
 // "" when they are the same.

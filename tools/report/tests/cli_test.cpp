@@ -140,8 +140,9 @@ TEST(ParseBenchArguments, UsageErrors) {
       {{"bench"}, "A subcommand is required"},
       {{"bench", "merge", "--out", "o"}, "--plot is required"},
       {{"bench", "merge", "--out", "o", "--plot", "p", "--kver", "7.3"}, "--kver"},
-      {{"bench", "docs", "README.md"}, "--instructions is required"},
-      {{"bench", "docs", "--instructions", "i.json"}, "docs is required"},
+      {{"bench", "docs", "--results", "b", "README.md"}, "--instructions is required"},
+      {{"bench", "docs", "--instructions", "i.json", "README.md"}, "--results is required"},
+      {{"bench", "docs", "--instructions", "i.json", "--results", "b"}, "docs is required"},
   };
   for (const auto& c : cases) {
     const Parsed parsed = parse(c.args);
@@ -160,13 +161,16 @@ TEST(ParseBenchArguments, Merge) {
 
 TEST(ParseBenchArguments, Docs) {
   const Parsed parsed =
-      parse({"bench", "docs", "--check", "--instructions", "i.json", "README.md", "docs/speed.md"});
+      parse({"bench", "docs", "--check", "--instructions", "i.json", "--results", "bench",
+             "README.md", "docs/speed.md"});
   const auto* docs = std::get_if<BenchDocsOptions>(&parsed.command);
   ASSERT_TRUE(docs) << parsed.err;
   EXPECT_EQ(docs->instructions, "i.json");
+  EXPECT_EQ(docs->results, "bench");
   EXPECT_EQ(docs->docs, (std::vector<std::string>{"README.md", "docs/speed.md"}));
   EXPECT_TRUE(docs->check);
-  const Parsed rewrite = parse({"bench", "docs", "--instructions", "i.json", "README.md"});
+  const Parsed rewrite =
+      parse({"bench", "docs", "--instructions", "i.json", "--results", "b", "README.md"});
   ASSERT_TRUE(std::get_if<BenchDocsOptions>(&rewrite.command)) << rewrite.err;
   EXPECT_FALSE(std::get<BenchDocsOptions>(rewrite.command).check);
 }
