@@ -35,7 +35,7 @@ constexpr Step kDefaultSteps[] = {Step::kKernel, Step::kNop, Step::kAlu, Step::k
 constexpr RawClass kFamilyClasses[] = {
     RawClass::kNop,      RawClass::kStpPush,  RawClass::kLogicImm,
     RawClass::kAddSubImm, RawClass::kMoveWide, RawClass::kLogicReg,
-    RawClass::kAddSubReg, RawClass::kBti};
+    RawClass::kAddSubReg, RawClass::kBti,      RawClass::kPac};
 constexpr RawClass kAluClasses[] = {RawClass::kLogicImm, RawClass::kAddSubImm,
                                     RawClass::kMoveWide, RawClass::kLogicReg,
                                     RawClass::kAddSubReg};
