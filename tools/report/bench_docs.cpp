@@ -105,13 +105,13 @@ long removed_percent(const Json& results, const char* binary) {
   return std::lround(100 * results.at(binary).at("removed_share").at("median").get<double>());
 }
 
-const Json& results_of(const std::map<std::string, Json>& results, const std::string& kver) {
-  const auto it = results.find(kver);
-  if (it == results.end()) throw DocsError("no results-" + kver + ".json");
-  return it->second;
+const Json& results_of(const KernelResults& results, const std::string& kver) {
+  for (const auto& [name, result] : results)
+    if (name == kver) return result;
+  throw DocsError("no results-" + kver + ".json");
 }
 
-std::string grep_summary(const std::map<std::string, Json>& results) {
+std::string grep_summary(const KernelResults& results) {
   const Json& lts = results_of(results, "6.12");
   const Json& mainline = results_of(results, "7.3");
   std::ostringstream out;
@@ -212,11 +212,12 @@ int run_bench_docs(const BenchDocsOptions& options, std::ostream& err) {
   const auto counts = read_json(options.instructions, err);
   if (!counts) return 1;
   data.counts = *counts;
-  for (const std::string& kver : kernels_in(options.results)) {
-    const auto results = read_json(options.results + "/results-" + kver + ".json", err);
-    if (!results) return 1;
-    data.results.emplace(kver, *results);
+  auto results = read_kernel_results(options.results, error);
+  if (!results) {
+    err << "probesim-report: " << error << '\n';
+    return 1;
   }
+  data.results = std::move(*results);
   int status = 0;
   for (const std::string& path : options.docs) {
     const auto doc = read_file(path, error);

@@ -5,7 +5,6 @@
 // written here; any other section is left as it is.
 #pragma once
 
-#include <map>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "bench_probes.hpp"
+#include "bench_upstream.hpp"
 
 namespace probesim::report {
 
@@ -32,8 +32,8 @@ class DocsError : public std::runtime_error {
 
 // What the sections are written from.
 struct DocsData {
-  Json counts;                          // the JSON of bench-count
-  std::map<std::string, Json> results;  // results-KVER.json by KVER
+  Json counts;            // the JSON of bench-count
+  KernelResults results;  // results-KVER.json, with their KVER
 };
 
 // The lines of section @name.

@@ -82,6 +82,27 @@ std::vector<std::string> kernels_in(const std::string& dir) {
   return names;
 }
 
+std::optional<KernelResults> read_kernel_results(const std::string& dir, std::string& error) {
+  KernelResults results;
+  for (const std::string& kver : kernels_in(dir)) {
+    const std::string path = (fs::path(dir) / ("results-" + kver + ".json")).string();
+    const auto text = read_file(path, error);
+    if (!text) return std::nullopt;
+    try {
+      Json result = Json::parse(*text);
+      if (!result.is_object()) {
+        error = path + ": not a JSON object";
+        return std::nullopt;
+      }
+      results.emplace_back(kver, std::move(result));
+    } catch (const Json::parse_error& e) {
+      error = path + ": " + e.what();
+      return std::nullopt;
+    }
+  }
+  return results;
+}
+
 int run_bench_merge(const BenchMergeOptions& options, std::ostream& err) {
   std::string error;
   const auto fail = [&](const std::string& message) {
@@ -89,19 +110,9 @@ int run_bench_merge(const BenchMergeOptions& options, std::ostream& err) {
     return kExitFailed;
   };
   const fs::path out(options.out), plot(options.plot);
-  KernelResults results;
-  for (const std::string& kver : kernels_in(options.out)) {
-    const std::string path = (out / ("results-" + kver + ".json")).string();
-    const auto text = read_file(path, error);
-    if (!text) return fail(error);
-    try {
-      Json result = Json::parse(*text);
-      if (!result.is_object()) return fail(path + ": not a JSON object");
-      results.emplace_back(kver, std::move(result));
-    } catch (const Json::parse_error& e) {
-      return fail(path + ": " + e.what());
-    }
-  }
+  const auto read = read_kernel_results(options.out, error);
+  if (!read) return fail(error);
+  const KernelResults& results = *read;
   if (results.empty()) {
     err << "error: no per-kernel results to merge\n";
     return kExitFailed;

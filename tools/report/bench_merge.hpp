@@ -2,6 +2,7 @@
 // plot over every kernel measured so far.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -25,6 +26,10 @@ MergeOutput bench_merge(const KernelResults& results, const std::vector<std::str
 
 // The kernels of dir's results-KVER.json, ordered by version number.
 std::vector<std::string> kernels_in(const std::string& dir);
+
+// Every DIR/results-KVER.json, in kernels_in() order, each a JSON object;
+// nullopt, with the reason in @error, when one is unreadable or is not.
+std::optional<KernelResults> read_kernel_results(const std::string& dir, std::string& error);
 
 // Reads the files, writes the results; errors go to err. Exit status 0,
 // 1 when there is nothing to merge or a file is unreadable.

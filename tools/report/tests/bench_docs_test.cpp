@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bench_merge.hpp"
 #include "file_io.hpp"
 
 namespace probesim::report {
@@ -105,15 +106,15 @@ TEST(BenchDocs, RewritesOwnSectionsOnly) {
 
 TEST(BenchDocs, GrepSharesRoundedPerKernel) {
   DocsData data = counts(distinct);
-  data.results.emplace("6.12", grep_results(0.6888, 0.8506));
-  data.results.emplace("7.3", grep_results(0.53497, 0.5825));
+  data.results.emplace_back("6.12", grep_results(0.6888, 0.8506));
+  data.results.emplace_back("7.3", grep_results(0.53497, 0.5825));
   EXPECT_EQ(
       "With a uprobe on each of the 291 function entries of Debian bookworm's\n"
       "`grep`, simulation removes 69% of the single-steps' overhead from\n"
       "`grep -r` on 6.12 (53% on 7.3, which single-steps more cheaply under\n"
       "qemu), and 85% (58% on 7.3) with trixie's branch-protected `grep`.\n",
       docs_section("bench-grep", data));
-  data.results.erase("7.3");
+  data.results.pop_back();  // 7.3's
   EXPECT_THROW(docs_section("bench-grep", data), DocsError);
 }
 
@@ -145,12 +146,9 @@ TEST(BenchDocs, CommittedPagesAgreeWithTheCounts) {
   ASSERT_TRUE(text) << error;
   DocsData c;
   c.counts = Json::parse(*text);
-  for (const char* kver : {"6.12", "7.3"}) {
-    const auto results =
-        read_file(std::string(PROBESIM_BENCH_RESULTS) + "/results-" + kver + ".json", error);
-    ASSERT_TRUE(results) << error;
-    c.results.emplace(kver, Json::parse(*results));
-  }
+  auto results = read_kernel_results(PROBESIM_BENCH_RESULTS, error);
+  ASSERT_TRUE(results) << error;
+  c.results = std::move(*results);
   for (const char* page : {"README.md", "docs/speed.md"}) {
     const auto doc = read_file(std::string(PROBESIM_TOP) + "/" + page, error);
     ASSERT_TRUE(doc) << error;
