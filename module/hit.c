@@ -25,6 +25,17 @@
 #include "probesim.h"
 #include "trace.h"
 
+/* The push's watchpoint check, made as the push makes it: preemption off. */
+static bool probesim_push_watched(void)
+{
+	bool watched;
+
+	preempt_disable();
+	watched = arm_uprobe_el0_watchpoint_armed();
+	preempt_enable();
+	return watched;
+}
+
 /*
  * Hand a declined hit back to the CPU. In the tree the kernel then steps
  * the instruction out of line at once; the module cannot make it do that
@@ -45,7 +56,6 @@ static noinline void probesim_hand_back(enum probesim_family family, struct pt_r
 	unsigned int found = 0;
 	u64 tcf0 = FIELD_GET(SCTLR_EL1_TCF0_MASK, current->thread.sctlr_user);
 	enum probesim_event why;
-	bool watched;
 
 	/*
 	 * Why: another family's decline; a push by a task whose tag-check
@@ -53,15 +63,12 @@ static noinline void probesim_hand_back(enum probesim_family family, struct pt_r
 	 * miss; or a push that faulted. Asked again here, for the counters
 	 * alone.
 	 */
-	preempt_disable();
-	watched = family == PROBESIM_STP_FAMILY && arm_uprobe_el0_watchpoint_armed();
-	preempt_enable();
 	if (family != PROBESIM_STP_FAMILY)
 		why = PROBESIM_EV_DECLINED;
 	else if (system_supports_mte() && tcf0 != SCTLR_EL1_TCF0_NONE &&
 		 tcf0 != SCTLR_EL1_TCF0_SYNC)
 		why = PROBESIM_EV_STP_TAG_CHECK_XOL;
-	else if (watched)
+	else if (probesim_push_watched())
 		why = PROBESIM_EV_STP_WATCHPOINT_XOL;
 	else
 		why = PROBESIM_EV_STP_FAULT;
