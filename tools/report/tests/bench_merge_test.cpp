@@ -24,7 +24,8 @@ std::string committed(const std::string& name) { return read_results(PROBESIM_BE
 // Every kernel's results in @dir: bench/ of the repository by default,
 // whose merge must come out as committed; the tests that check figures
 // read a snapshot of it (data/bench_snapshot), which a new make bench
-// does not change.
+// does not change: the fields the report reads, and the first lines of
+// each page.
 struct Committed {
   KernelResults results;
   std::vector<std::string> pages;
