@@ -14,11 +14,13 @@
 #include <linux/bits.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/cpufeature.h>
 #include <asm/insn.h>
 #include <asm/memory.h>
+#include <asm/pointer_auth.h>
 #include <asm/ptrace.h>
 #include <asm/sysreg.h>
 
@@ -1304,10 +1306,10 @@ static void pac_decode_test(struct kunit *test)
 }
 
 /*
- * What the handler computes needs the task's keys, which a KUnit thread
- * does not have: the selftests compare it with the CPU's own result. Here,
- * whatever the keys: PC moves on, LR gains at most a PAC field (bits 54
- * down to the VA size), the same one each time, and nothing else changes.
+ * Whether the handler signs as the CPU does needs a task's own PACIASP
+ * to compare with, which the selftests have. Here, whatever the keys:
+ * PC moves on, LR gains at most a PAC field (bits 54 down to the VA
+ * size), the same one each time, and nothing else changes.
  */
 static void pac_handler_test(struct kunit *test)
 {
@@ -1337,9 +1339,60 @@ static void pac_handler_test(struct kunit *test)
 	}
 }
 
+#ifdef CONFIG_ARM64_PTR_AUTH
+/*
+ * PACIASP signs with the task's IA key, whatever APIAKey_EL1 held before
+ * (the kernel's key, or another task's): this thread given one key and
+ * then another signs differently, and given the first again signs as the
+ * first time. The PAC field is 7 bits with 48-bit VAs, so two keys agree
+ * on one pointer 1 time in 128; over eight pointers they all but never
+ * agree on all. The thread's own key and enables are put back after.
+ */
+static void pac_ia_key_test(struct kunit *test)
+{
+	static const struct ptrauth_key keys[] = {
+		{ .lo = 0x0123456789abcdefULL, .hi = 0xfedcba9876543210ULL },
+		{ .lo = 0x5a5a5a5a0f0f0f0fULL, .hi = 0x3c3c3c3cc3c3c3c3ULL },
+	};
+	struct thread_struct *thread = &current->thread;
+	const struct ptrauth_key saved_key = thread->keys_user.apia;
+	const u64 saved_sctlr = thread->sctlr_user;
+	const u64 pc = 0x0000aaaaaaab0ffc;
+	unsigned int i, k, differ = 0;
+	u64 lr[3][8];
+	struct pt_regs regs;
+
+	if (!system_supports_address_auth())
+		kunit_skip(test, "no address authentication");
+
+	thread->sctlr_user |= SCTLR_ELx_ENIA;
+	for (k = 0; k < ARRAY_SIZE(lr); k++) {
+		thread->keys_user.apia = keys[k % ARRAY_SIZE(keys)];
+		for (i = 0; i < ARRAY_SIZE(lr[k]); i++) {
+			synth_regs(&regs, 0x0000fffffffff000 - 16 * i, pc, 0x60000000);
+			regs.regs[30] = 0x0000000000401234 + 4 * i;
+			simulate_paciasp_pacibsp(INSN_PACIASP, pc, &regs);
+			lr[k][i] = regs.regs[30];
+		}
+	}
+	thread->keys_user.apia = saved_key;
+	thread->sctlr_user = saved_sctlr;
+
+	for (i = 0; i < ARRAY_SIZE(lr[0]); i++) {
+		differ += lr[0][i] != lr[1][i];
+		KUNIT_EXPECT_EQ_MSG(test, lr[0][i], lr[2][i], "pointer %u: key 0 signed twice", i);
+	}
+	KUNIT_EXPECT_NE_MSG(test, differ, 0, "two IA keys signed all %zu pointers alike",
+			    ARRAY_SIZE(lr[0]));
+}
+#endif
+
 static struct kunit_case pac_test_cases[] = {
 	KUNIT_CASE_PARAM(pac_decode_test, pac_decode_gen_params),
 	KUNIT_CASE(pac_handler_test),
+#ifdef CONFIG_ARM64_PTR_AUTH
+	KUNIT_CASE(pac_ia_key_test),
+#endif
 	{}
 };
 

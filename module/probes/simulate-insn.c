@@ -422,34 +422,8 @@ EXPORT_SYMBOL_IF_KUNIT(simulate_bti);
 
 #ifdef PROBESIM_WITH_PAC
 #ifdef CONFIG_ARM64_PTR_AUTH
-/*
- * Whether APIAKey_EL1 holds @key already. It does when the kernel does
- * not sign with the IA key itself (CONFIG_ARM64_PTR_AUTH_KERNEL=n) and
- * the last return to user space on this CPU was this task's: that return
- * installs the task's IA key, and nothing else in the kernel writes it.
- * Every write of the key is followed by an exception return or an ISB,
- * so the value read back is the one PACIA uses. The copy read back is
- * cleared: it can be another task's key.
- */
-static bool arm_uprobe_apia_holds(const struct ptrauth_key *key)
-{
-	u64 lo, hi, same;
-
-	asm volatile(__mrs_s("%[lo]", SYS_APIAKEYLO_EL1)
-		     __mrs_s("%[hi]", SYS_APIAKEYHI_EL1)
-		     "	cmp	%[lo], %[key_lo]\n"
-		     "	ccmp	%[hi], %[key_hi], #0, eq\n"
-		     "	cset	%[same], eq\n"
-		     "	mov	%[lo], xzr\n"
-		     "	mov	%[hi], xzr\n"
-		     : [same] "=r" (same), [lo] "=&r" (lo), [hi] "=&r" (hi)
-		     : [key_lo] "r" (key->lo), [key_hi] "r" (key->hi)
-		     : "cc", "memory");
-	return same;
-}
-
-/* PACIA1716 (X17 signed with modifier X16) under the IA key installed. */
-static u64 arm_uprobe_pacia_installed(u64 ptr, u64 modifier)
+/* PACIA1716: X17 signed with modifier X16 under the IA key installed. */
+static __always_inline u64 arm_uprobe_pacia1716(u64 ptr, u64 modifier)
 {
 	u64 signed_ptr;
 
@@ -464,69 +438,75 @@ static u64 arm_uprobe_pacia_installed(u64 ptr, u64 modifier)
 }
 
 /*
- * PACIA1716 under @key, installed for this one instruction. X16 and X17
- * are set and read inside the asm, since a call may clobber them.
- *
- * The key goes in, and the previous value, read back with MRS, comes back
- * after it, all in one asm statement so that nothing the compiler emits
- * in between can sign or authenticate a kernel return address with the
- * task's key. Every exception is masked, so that no handler runs with it
- * either, and no kprobe may be placed here. The copy of the previous
- * value is cleared, as it can be another task's key. Each ISB makes a key
- * write visible to what follows.
+ * MSR takes its value from a general register, so the halves of a key
+ * just written to APIAKey_EL1 are left in scratch registers. Zero all
+ * those a callee may clobber (X0-X17, and X18 unless it holds the shadow
+ * call stack), so that no key outlives the function there; the compiler
+ * keeps what is live in the others.
  */
-static noinline u64 arm_uprobe_pacia_switched(u64 ptr, u64 modifier,
-					      const struct ptrauth_key *key)
+static __always_inline void arm_uprobe_scrub_scratch(void)
+{
+	asm volatile("	mov	x0, xzr\n	mov	x1, xzr\n	mov	x2, xzr\n"
+		     "	mov	x3, xzr\n	mov	x4, xzr\n	mov	x5, xzr\n"
+		     "	mov	x6, xzr\n	mov	x7, xzr\n	mov	x8, xzr\n"
+		     "	mov	x9, xzr\n	mov	x10, xzr\n	mov	x11, xzr\n"
+		     "	mov	x12, xzr\n	mov	x13, xzr\n	mov	x14, xzr\n"
+		     "	mov	x15, xzr\n	mov	x16, xzr\n	mov	x17, xzr\n"
+		     : : : "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8",
+		       "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16",
+		       "x17");
+#ifndef CONFIG_SHADOW_CALL_STACK
+	asm volatile("	mov	x18, xzr\n" : : : "x18");
+#endif
+}
+
+#ifdef CONFIG_ARM64_PTR_AUTH_KERNEL
+/*
+ * PACIA1716 under the task's IA key. Here APIAKey_EL1 holds the kernel's
+ * own key, which signs the kernel's return addresses, so the task's key
+ * is installed for this one instruction and the kernel's put back with
+ * ptrauth_keys_switch_kernel(), as exception entry does. Every exception
+ * is masked in between, so that no handler signs or checks a kernel
+ * return address with the task's key, and the function is noinstr: no
+ * tracer, sanitizer or kprobe call can run while that key is installed.
+ * Both keys come from the task's own memory, where the kernel keeps
+ * them; no key register is ever read, and no copy is left behind.
+ */
+static noinstr u64 arm_uprobe_pacia(u64 ptr, u64 modifier, const struct ptrauth_key *key)
 {
 	unsigned long flags;
-	u64 signed_ptr, lo, hi;
+	u64 signed_ptr;
 
 	flags = local_daif_save();
-	asm volatile(__mrs_s("%[lo]", SYS_APIAKEYLO_EL1)
-		     __mrs_s("%[hi]", SYS_APIAKEYHI_EL1)
-		     __msr_s(SYS_APIAKEYLO_EL1, "%[key_lo]")
-		     __msr_s(SYS_APIAKEYHI_EL1, "%[key_hi]")
-		     "	isb\n"
-		     "	mov	x17, %[ptr]\n"
-		     "	mov	x16, %[modifier]\n"
-		     "	hint	#8\n"	/* PACIA1716 */
-		     "	mov	%[signed_ptr], x17\n"
-		     __msr_s(SYS_APIAKEYLO_EL1, "%[lo]")
-		     __msr_s(SYS_APIAKEYHI_EL1, "%[hi]")
-		     "	isb\n"
-		     "	mov	%[lo], xzr\n"
-		     "	mov	%[hi], xzr\n"
-		     : [signed_ptr] "=&r" (signed_ptr), [lo] "=&r" (lo), [hi] "=&r" (hi)
-		     : [ptr] "r" (ptr), [modifier] "r" (modifier),
-		       [key_lo] "r" (key->lo), [key_hi] "r" (key->hi)
-		     : "x16", "x17", "memory");
+	__ptrauth_key_install_nosync(APIA, *key);
+	isb();
+	signed_ptr = arm_uprobe_pacia1716(ptr, modifier);
+	ptrauth_keys_switch_kernel(&current->thread.keys_kernel);
+	arm_uprobe_scrub_scratch();
 	local_daif_restore(flags);
 	return signed_ptr;
 }
-NOKPROBE_SYMBOL(arm_uprobe_pacia_switched);
-
+#else
 /*
- * PACIA1716 under the task's IA key. In the kernel APIAKey_EL1 holds the
- * kernel's own key (CONFIG_ARM64_PTR_AUTH_KERNEL), or else whatever the
- * last return to user space on this CPU installed, which after a
- * preemption is another task's. Where it holds the task's key it signs
- * as it is: nothing is written, so no exception needs masking, and
- * preemption is off only so that the CPU cannot change in between. Else
- * the task's key is switched in, which is what every hit costs on a
- * kernel that signs its own return addresses.
+ * PACIA1716 under the task's IA key. The kernel never signs with the IA
+ * key here; APIAKey_EL1 holds what the last return to user space on this
+ * CPU installed, another task's after a preemption. The task's key is
+ * installed, as its own return to user space will do anyway, with
+ * preemption off so that the CPU cannot change before PACIA.
  */
 static u64 arm_uprobe_pacia(u64 ptr, u64 modifier, const struct ptrauth_key *key)
 {
 	u64 signed_ptr;
 
 	preempt_disable();
-	if (arm_uprobe_apia_holds(key))
-		signed_ptr = arm_uprobe_pacia_installed(ptr, modifier);
-	else
-		signed_ptr = arm_uprobe_pacia_switched(ptr, modifier, key);
+	__ptrauth_key_install_nosync(APIA, *key);
+	isb();
+	signed_ptr = arm_uprobe_pacia1716(ptr, modifier);
+	arm_uprobe_scrub_scratch();
 	preempt_enable();
 	return signed_ptr;
 }
+#endif
 
 /*
  * PACIB1716 under the IB key, which is the task's already: the kernel
