@@ -15,7 +15,8 @@
 #   make bench           instruction counts, then trigger + grep benchmarks
 #                        (KVER=6.12 or 6.1), writes bench/
 #   make bench-count     instructions per hit only (KVER=, FLAVOR=bench-debian)
-#   make docs            the README's and docs/speed.md's counts from bench/
+#   make docs            the README's and docs/speed.md's figures from bench/
+#                        and survey/results.json
 #   make bench-variants  the trigger benchmark with each of bench/variants/
 #   make bench-optimized-nop  a trap-free NOP probe's prototype, counted on 7.3
 #   make patches         the upstream series into patches/, signed off by you
@@ -92,12 +93,13 @@ bench-count:
 	vm/bench-count.sh
 
 # The README's and docs/speed.md's figures from the benchmark's results,
-# bench/instructions-6.12.json and results-KVER.json (the host tests
-# check they agree).
+# bench/instructions-6.12.json and results-KVER.json, and the survey's,
+# survey/results.json (the host tests check they agree).
 docs:
 	vm/setup-host.sh
 	"$$(vm/build-tools.sh)"/report/probesim-report bench docs \
-		--instructions bench/instructions-6.12.json --results bench README.md docs/speed.md
+		--instructions bench/instructions-6.12.json --results bench \
+		--survey survey/results.json README.md docs/speed.md
 
 bench-variants:
 	vm/bench-variants.sh

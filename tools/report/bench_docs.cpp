@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iomanip>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "bench_merge.hpp"
 #include "file_io.hpp"
@@ -13,7 +15,7 @@ namespace probesim::report {
 
 namespace {
 
-constexpr std::string_view kOwnPrefix = "bench-";
+constexpr std::array<std::string_view, 2> kOwnPrefixes = {"bench-", "survey-"};
 
 // The table's rows: the target's mode name and how the page calls it.
 struct Target {
@@ -126,6 +128,92 @@ std::string grep_summary(const KernelResults& results) {
   return out.str();
 }
 
+// redis-server's record in the survey of Debian @suite (survey/results.json).
+const Json& redis_server(const Json& survey, const char* suite) {
+  if (survey.is_null()) throw DocsError("no survey results given (--survey)");
+  for (const Json& file : survey.at("suites").at(suite).at("survey").at("files"))
+    if (file.at("path") == "redis-server") return file;
+  throw DocsError(std::string("the survey of ") + suite + " has no redis-server");
+}
+
+// @count of @file's functions in percent, as probesim-survey prints it: "9.7%".
+std::string share(const Json& file, long count) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(1)
+      << 100.0 * static_cast<double>(count) / file.at("functions").get<double>() << '%';
+  return out.str();
+}
+
+std::string simulated(const Json& file, const char* variant) {
+  return share(file, file.at("kernels").at(variant).at("simulated").get<long>());
+}
+
+std::string shape(const Json& file, const char* name) {
+  return share(file, file.at("shapes").at(name).get<long>());
+}
+
+// Rows in probesim-survey's text layout, indented as Markdown code: the
+// first column left-aligned, the others right-aligned, two spaces apart,
+// the header ruled off.
+std::string survey_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> widths(rows.front().size());
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+  std::size_t rule = 0;
+  for (std::size_t width : widths) rule += width + 2;
+  std::ostringstream out;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    out << "    " << std::left << std::setw(static_cast<int>(widths[0])) << rows[r][0]
+        << std::right;
+    for (std::size_t c = 1; c < rows[r].size(); ++c)
+      out << "  " << std::setw(static_cast<int>(widths[c])) << rows[r][c];
+    out << '\n';
+    if (r == 0) out << "    " << std::string(rule - 2, '-') << '\n';
+  }
+  return out.str();
+}
+
+std::string redis_bookworm(const Json& survey) {
+  const Json& f = redis_server(survey, "bookworm");
+  const std::string binary = "/usr/bin/redis-server";
+  std::ostringstream out;
+  out << survey_table({{"binary", "functions", "6.1", "6.1+probesim-defaults", "6.12",
+                        "6.12+probesim-defaults"},
+                       {binary, std::to_string(f.at("functions").get<long>()), simulated(f, "6.1"),
+                        simulated(f, "6.1+probesim-defaults"), simulated(f, "6.12"),
+                        simulated(f, "6.12+probesim-defaults")}})
+      << '\n'
+      << survey_table(
+             {{"binary", "7.3", "7.3+probesim-defaults", "6.12+probesim", "rejected (6.12)"},
+              {binary, simulated(f, "7.3"), simulated(f, "7.3+probesim-defaults"),
+               simulated(f, "6.12+probesim"),
+               share(f, f.at("kernels").at("6.12").at("rejected").get<long>())}})
+      << "\nA function-entry probe is cheap on " << simulated(f, "6.12")
+      << " of its functions with a stock\nkernel, on " << simulated(f, "6.12+probesim-defaults")
+      << " with probesim's defaults, and on " << simulated(f, "6.12+probesim")
+      << " with `stp=1`\n(`KERNEL+probesim`), which adds the `stp x29, x30, [sp, #-N]!` pushes\n"
+      << "that start " << shape(f, "stp x29, x30, [sp, #-N]!") << " of its functions.\n";
+  return out.str();
+}
+
+std::string redis_trixie(const Json& survey) {
+  const Json& f = redis_server(survey, "trixie");
+  // "whatever stp says" holds only while no entry of it is a push.
+  if (simulated(f, "6.12+probesim") != simulated(f, "6.12+probesim-defaults"))
+    throw DocsError("trixie's redis-server now has pushes that stp=1 simulates");
+  std::ostringstream out;
+  out << "On a branch-protected build (Debian trixie, Ubuntu 24.04 and later,\n"
+      << "Fedora, Android) the same program reads " << simulated(f, "6.12") << " stock and "
+      << simulated(f, "6.12+probesim-defaults") << " with\nprobesim's defaults, whatever `stp` "
+      << "says: " << shape(f, "bti c") << " of its functions start\nwith `bti c`, which probesim "
+      << "simulates with the branch-target check, and\n"
+      << shape(f, "paciasp") << " with `paciasp`, which it simulates by having the CPU sign the\n"
+      << "return address with the task's own key (see\n"
+      << "[Known limitations](docs/limitations.md#paciasp-and-pacibsp)); the frame push comes "
+      << "after\nthose, so it is never the probed instruction.\n";
+  return out.str();
+}
+
 // The NAME of a line "<!-- NAME: begin ... -->", or "" for any other line.
 std::string_view begin_name(std::string_view line) {
   constexpr std::string_view open = "<!-- ", begin = ": begin";
@@ -142,8 +230,11 @@ std::string docs_section(std::string_view name, const DocsData& data) {
     if (name == "bench-instructions") return instructions_table(data.counts);
     if (name == "bench-summary") return speed_summary(data.counts);
     if (name == "bench-grep") return grep_summary(data.results);
+    if (name == "survey-redis") return redis_bookworm(data.survey);
+    if (name == "survey-redis-trixie") return redis_trixie(data.survey);
   } catch (const Json::exception& error) {
-    throw DocsError(std::string(name) + ": the results are not the benchmark's: " + error.what());
+    throw DocsError(std::string(name) +
+                    ": the results are not those it is written from: " + error.what());
   }
   throw DocsError("no section is called " + std::string(name));
 }
@@ -157,7 +248,9 @@ std::string rewrite_docs(std::string_view doc, const DocsData& data) {
     const std::string_view name = begin_name(line);
     out.append(doc.substr(at, std::min(eol + 1, doc.size()) - at));
     at = eol + 1;
-    if (name.substr(0, kOwnPrefix.size()) != kOwnPrefix) continue;
+    if (std::none_of(kOwnPrefixes.begin(), kOwnPrefixes.end(),
+                     [&](std::string_view own) { return name.substr(0, own.size()) == own; }))
+      continue;
     // From the newline that ends the begin line: a section may be empty.
     const std::string end = "\n<!-- " + std::string(name) + ": end -->";
     const std::size_t end_at = doc.find(end, at - 1);
@@ -218,6 +311,11 @@ int run_bench_docs(const BenchDocsOptions& options, std::ostream& err) {
     return 1;
   }
   data.results = std::move(*results);
+  if (!options.survey.empty()) {
+    const auto survey = read_json(options.survey, err);
+    if (!survey) return 1;
+    data.survey = *survey;
+  }
   int status = 0;
   for (const std::string& path : options.docs) {
     const auto doc = read_file(path, error);
@@ -237,8 +335,7 @@ int run_bench_docs(const BenchDocsOptions& options, std::ostream& err) {
     if (written == *doc) continue;
     if (options.check) {
       err << "probesim-report: " << path << ": its figures are not those of "
-          << options.instructions << " (make docs writes them): " << first_difference(*doc, written)
-          << '\n';
+          << "the results (make docs writes them): " << first_difference(*doc, written) << '\n';
       status = 1;
     } else if (!write_file(path, written, error)) {
       err << "probesim-report: " << error << '\n';

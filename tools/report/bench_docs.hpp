@@ -1,8 +1,9 @@
 // "probesim-report bench docs": the figures of the README and docs/ that
 // come from the benchmark's results (bench/instructions-KVER.json,
-// bench/results-KVER.json), in sections between the lines "<!-- NAME: begin ... -->" and
-// "<!-- NAME: end -->". Sections whose NAME starts with "bench-" are
-// written here; any other section is left as it is.
+// bench/results-KVER.json) and the survey's (survey/results.json), in
+// sections between the lines "<!-- NAME: begin ... -->" and
+// "<!-- NAME: end -->". Sections whose NAME starts with "bench-" or
+// "survey-" are written here; any other section is left as it is.
 #pragma once
 
 #include <ostream>
@@ -19,12 +20,13 @@ namespace probesim::report {
 struct BenchDocsOptions {
   std::string instructions;       // bench/instructions-KVER.json
   std::string results;            // the directory of results-KVER.json
+  std::string survey;             // survey/results.json, for the survey- sections
   std::vector<std::string> docs;  // the Markdown files to rewrite
   bool check = false;             // only say whether they are up to date
 };
 
-// A section that cannot be written: an unknown bench- name, one without
-// its end line, or counts that lack a mode the section needs.
+// A section that cannot be written: an unknown name, one without its end
+// line, or results that lack what the section needs.
 class DocsError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -34,6 +36,7 @@ class DocsError : public std::runtime_error {
 struct DocsData {
   Json counts;            // the JSON of bench-count
   KernelResults results;  // results-KVER.json, with their KVER
+  Json survey;            // survey/results.json, or null
 };
 
 // The lines of section @name.

@@ -124,16 +124,19 @@ Command parse_arguments(const std::vector<std::string>& args, std::ostream& out,
   BenchDocsOptions docs_options;
   const auto docs = bench->add_subcommand(
       "docs",
-      "Writes the sections of the Markdown files named bench-NAME (between\n"
-      "\"<!-- bench-NAME: begin -->\" and \"<!-- bench-NAME: end -->\") from the\n"
-      "instruction counts and the results; with --check, only says whether\n"
-      "they are up to date (exit 1 when one is not).");
+      "Writes the sections of the Markdown files named bench-NAME or\n"
+      "survey-NAME (between \"<!-- NAME: begin -->\" and \"<!-- NAME: end -->\")\n"
+      "from the instruction counts, the results and the survey's results;\n"
+      "with --check, only says whether they are up to date (exit 1 when one\n"
+      "is not).");
   docs->add_option("--instructions", docs_options.instructions, "the counts of make bench-count")
       ->required()
       ->type_name("JSON");
   docs->add_option("--results", docs_options.results, "where results-KVER.json are")
       ->required()
       ->type_name("DIR");
+  docs->add_option("--survey", docs_options.survey, "survey/results.json (make survey)")
+      ->type_name("JSON");
   docs->add_flag("--check", docs_options.check, "compare, write nothing");
   docs->add_option("docs", docs_options.docs, "the files")->required()->type_name("FILE.md");
 

@@ -131,6 +131,68 @@ TEST(BenchDocs, RefusesWhatItCannotWrite) {
   EXPECT_THROW(docs_section("bench-summary", empty), DocsError);
 }
 
+// A survey of redis-server in @suite: @functions entries, each variant
+// simulating @simulated of them, @rejected rejected on 6.12, and @shapes.
+Json redis_suite(long functions, const Json& simulated, long rejected, const Json& shapes) {
+  Json kernels = Json::object();
+  for (const auto& [variant, count] : simulated.items())
+    kernels[variant] = {{"simulated", count}, {"rejected", variant == "6.12" ? rejected : 0}};
+  return {{"survey",
+           {{"files", Json::array({{{"path", "redis-server"},
+                                    {"functions", functions},
+                                    {"kernels", kernels},
+                                    {"shapes", shapes}}})}}}};
+}
+
+Json survey(long trixie_push_gain) {
+  const Json bookworm =
+      redis_suite(2000,
+                  {{"6.1", 100},
+                   {"6.1+probesim-defaults", 900},
+                   {"6.12", 101},
+                   {"6.12+probesim-defaults", 901},
+                   {"7.3", 102},
+                   {"7.3+probesim-defaults", 902},
+                   {"6.12+probesim", 1999}},
+                  3, {{"stp x29, x30, [sp, #-N]!", 1000}, {"bti c", 0}, {"paciasp", 0}});
+  const Json trixie = redis_suite(
+      1000,
+      {{"6.12", 5}, {"6.12+probesim-defaults", 990}, {"6.12+probesim", 990 + trixie_push_gain}}, 0,
+      {{"stp x29, x30, [sp, #-N]!", 0}, {"bti c", 333}, {"paciasp", 657}});
+  return {{"suites", {{"bookworm", bookworm}, {"trixie", trixie}}}};
+}
+
+TEST(BenchDocs, SurveySectionsFromTheSurveyResults) {
+  DocsData data = counts(distinct);
+  data.survey = survey(0);
+  EXPECT_EQ(
+      "    binary                 functions   6.1  6.1+probesim-defaults  6.12  "
+      "6.12+probesim-defaults\n"
+      "    ---------------------------------------------------------------------------------------"
+      "----\n"
+      "    /usr/bin/redis-server       2000  5.0%                  45.0%  5.0%                   "
+      "45.0%\n"
+      "\n"
+      "    binary                  7.3  7.3+probesim-defaults  6.12+probesim  rejected (6.12)\n"
+      "    ----------------------------------------------------------------------------------\n"
+      "    /usr/bin/redis-server  5.1%                  45.1%         100.0%             0.1%\n"
+      "\n"
+      "A function-entry probe is cheap on 5.0% of its functions with a stock\n"
+      "kernel, on 45.0% with probesim's defaults, and on 100.0% with `stp=1`\n"
+      "(`KERNEL+probesim`), which adds the `stp x29, x30, [sp, #-N]!` pushes\n"
+      "that start 50.0% of its functions.\n",
+      docs_section("survey-redis", data));
+  const std::string trixie = docs_section("survey-redis-trixie", data);
+  EXPECT_NE(std::string::npos, trixie.find("reads 0.5% stock and 99.0% with\n"));
+  EXPECT_NE(std::string::npos, trixie.find("33.3% of its functions start\nwith `bti c`"));
+  EXPECT_NE(std::string::npos, trixie.find("\n65.7% with `paciasp`"));
+  // "whatever stp says" would no longer be true.
+  data.survey = survey(1);
+  EXPECT_THROW(docs_section("survey-redis-trixie", data), DocsError);
+  data.survey = nullptr;
+  EXPECT_THROW(docs_section("survey-redis", data), DocsError);
+}
+
 TEST(BenchDocs, FirstDifferenceNamesTheLine) {
   EXPECT_EQ("", first_difference("a\nb\n", "a\nb\n"));
   EXPECT_EQ("line 2: \"b\", written as \"c\"", first_difference("a\nb\n", "a\nc\n"));
@@ -138,7 +200,8 @@ TEST(BenchDocs, FirstDifferenceNamesTheLine) {
   EXPECT_NE("", first_difference("a\nb\n", "a\nb"));
 }
 
-// The committed pages carry the committed counts (make docs writes them).
+// The committed pages carry the committed counts and survey results (make
+// docs writes them).
 TEST(BenchDocs, CommittedPagesAgreeWithTheCounts) {
   std::string error;
   const auto text =
@@ -149,6 +212,9 @@ TEST(BenchDocs, CommittedPagesAgreeWithTheCounts) {
   auto results = read_kernel_results(PROBESIM_BENCH_RESULTS, error);
   ASSERT_TRUE(results) << error;
   c.results = std::move(*results);
+  const auto survey = read_file(std::string(PROBESIM_TOP) + "/survey/results.json", error);
+  ASSERT_TRUE(survey) << error;
+  c.survey = Json::parse(*survey);
   for (const char* page : {"README.md", "docs/speed.md"}) {
     const auto doc = read_file(std::string(PROBESIM_TOP) + "/" + page, error);
     ASSERT_TRUE(doc) << error;
