@@ -465,7 +465,7 @@ static __always_inline void arm_uprobe_scrub_scratch(void)
  * PACIA1716 under the task's IA key. Here APIAKey_EL1 holds the kernel's
  * own key, which signs the kernel's return addresses, so the task's key
  * is installed for this one instruction and the kernel's put back with
- * ptrauth_keys_switch_kernel(), as exception entry does. Every exception
+ * ptrauth_keys_switch_kernel(), as a context switch does. Every exception
  * is masked in between, so that no handler signs or checks a kernel
  * return address with the task's key, and the function is noinstr: no
  * tracer, sanitizer or kprobe call can run while that key is installed.
