@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <iomanip>
 #include <optional>
 #include <sstream>
-#include <vector>
 
 #include "bench_merge.hpp"
 #include "file_io.hpp"
+#include "output.hpp"
+#include "table.hpp"
 
 namespace probesim::report {
 
@@ -136,12 +136,9 @@ const Json& redis_server(const Json& survey, const char* suite) {
   throw DocsError(std::string("the survey of ") + suite + " has no redis-server");
 }
 
-// @count of @file's functions in percent, as probesim-survey prints it: "9.7%".
+// @count of @file's functions, as probesim-survey prints it: "9.7%".
 std::string share(const Json& file, long count) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(1)
-      << 100.0 * static_cast<double>(count) / file.at("functions").get<double>() << '%';
-  return out.str();
+  return survey::percent(count, file.at("functions").get<long>());
 }
 
 std::string simulated(const Json& file, const char* variant) {
@@ -152,43 +149,33 @@ std::string shape(const Json& file, const char* name) {
   return share(file, file.at("shapes").at(name).get<long>());
 }
 
-// Rows in probesim-survey's text layout, indented as Markdown code: the
-// first column left-aligned, the others right-aligned, two spaces apart,
-// the header ruled off.
-std::string survey_table(const std::vector<std::vector<std::string>>& rows) {
-  std::vector<std::size_t> widths(rows.front().size());
-  for (const auto& row : rows)
-    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
-  std::size_t rule = 0;
-  for (std::size_t width : widths) rule += width + 2;
-  std::ostringstream out;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    out << "    " << std::left << std::setw(static_cast<int>(widths[0])) << rows[r][0]
-        << std::right;
-    for (std::size_t c = 1; c < rows[r].size(); ++c)
-      out << "  " << std::setw(static_cast<int>(widths[c])) << rows[r][c];
-    out << '\n';
-    if (r == 0) out << "    " << std::string(rule - 2, '-') << '\n';
-  }
-  return out.str();
+// @text, indented as Markdown code.
+std::string code_block(const std::string& text) {
+  std::string out;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    out += (line.empty() ? "" : "    ") + line + '\n';
+  return out;
 }
 
 std::string redis_bookworm(const Json& survey) {
   const Json& f = redis_server(survey, "bookworm");
-  const std::string binary = "/usr/bin/redis-server";
+  // probesim-survey's table, cut into blocks as it cuts it: a kernel and
+  // the same kernel with probesim stay together.
+  survey::Table table;
+  table.header = {"binary",        "functions",
+                  "6.1",           "6.1+probesim-defaults",
+                  "6.12",          "6.12+probesim-defaults",
+                  "7.3",           "7.3+probesim-defaults",
+                  "6.12+probesim", "rejected (6.12)"};
+  table.groups = {0, 1, 2, 2, 3, 3, 4, 4, 5, 6};
+  table.rows = {{"/usr/bin/redis-server", std::to_string(f.at("functions").get<long>()),
+                 simulated(f, "6.1"), simulated(f, "6.1+probesim-defaults"), simulated(f, "6.12"),
+                 simulated(f, "6.12+probesim-defaults"), simulated(f, "7.3"),
+                 simulated(f, "7.3+probesim-defaults"), simulated(f, "6.12+probesim"),
+                 share(f, f.at("kernels").at("6.12").at("rejected").get<long>())}};
   std::ostringstream out;
-  out << survey_table({{"binary", "functions", "6.1", "6.1+probesim-defaults", "6.12",
-                        "6.12+probesim-defaults"},
-                       {binary, std::to_string(f.at("functions").get<long>()), simulated(f, "6.1"),
-                        simulated(f, "6.1+probesim-defaults"), simulated(f, "6.12"),
-                        simulated(f, "6.12+probesim-defaults")}})
-      << '\n'
-      << survey_table(
-             {{"binary", "7.3", "7.3+probesim-defaults", "6.12+probesim", "rejected (6.12)"},
-              {binary, simulated(f, "7.3"), simulated(f, "7.3+probesim-defaults"),
-               simulated(f, "6.12+probesim"),
-               share(f, f.at("kernels").at("6.12").at("rejected").get<long>())}})
-      << "\nA function-entry probe is cheap on " << simulated(f, "6.12")
+  out << code_block(table.text()) << "\nA function-entry probe is cheap on " << simulated(f, "6.12")
       << " of its functions with a stock\nkernel, on " << simulated(f, "6.12+probesim-defaults")
       << " with probesim's defaults, and on " << simulated(f, "6.12+probesim")
       << " with `stp=1`\n(`KERNEL+probesim`), which adds the `stp x29, x30, [sp, #-N]!` pushes\n"
