@@ -32,8 +32,9 @@
  * live. The exit then hands each of them back to XOL and, where the hit
  * path is an RCU tasks trace read section (6.12 and 7.3), waits for the
  * handlers already running before the text goes. On 6.1 a handler runs
- * under a reference only, and may sleep in a fault, so nothing can be
- * waited for: rmmod -f with live probes is not safe there.
+ * under a reference only, and may sleep in a fault, so no grace period
+ * covers it: there the exit waits until every patched uprobe is freed,
+ * which is after its last hit, however long the probes stay.
  */
 #include <linux/fs.h>
 #include <linux/hashtable.h>
@@ -42,6 +43,7 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/rcupdate_trace.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uprobes.h>
@@ -320,6 +322,18 @@ static bool probesim_wait_for_handlers(void)
 	return false;
 }
 
+/*
+ * Wait until the free kprobes have seen every tracked uprobe freed. A
+ * handler runs under a reference on its uprobe and the free follows the
+ * last reference, so none can run after. TASK_IDLE: rmmod -f may wait
+ * here for as long as the probes stay, which is no hung task.
+ */
+static void probesim_wait_for_frees(void)
+{
+	while (!xa_empty(&probesim_patched))
+		schedule_timeout_idle(HZ / 10);
+}
+
 void probesim_lifetime_exit(void)
 {
 	unsigned long live = probesim_unpatch_all(), index;
@@ -329,8 +343,10 @@ void probesim_lifetime_exit(void)
 		pr_info("forced unload: %lu live uprobes handed back to single-stepping\n",
 			live);
 	} else if (live) {
-		pr_warn("forced unload: %lu live uprobes handed back to single-stepping; this kernel cannot wait for a handler already running\n",
+		pr_warn("forced unload: %lu live uprobes handed back to single-stepping; waiting until they are unregistered, as this kernel cannot wait for a handler already running\n",
 			live);
+		probesim_wait_for_frees();
+		pr_info("forced unload: every patched uprobe is freed\n");
 	}
 	unregister_kprobes(probesim_free_kp_ptrs, probesim_nr_free_kps);
 	xa_for_each(&probesim_patched, index, t)
