@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What the module needs of a kernel, for the code it shares with the
- * kernel tree (module/probes/, module/asm/insn.h), that a kernel lacks or
+ * kernel tree (module/probes/), that a kernel lacks or
  * has but does not export. Kbuild puts it first in every object of the
  * module (-include), so that the renames below apply to the kernel's own
  * declarations as well as to the shared code's calls.
@@ -52,8 +52,12 @@
 
 /*
  * <asm/insn.h> undefines its accessor generator at its end: the same one
- * again, for the accessors the series adds and those older kernels lack
- * (Kbuild looks for them in the kernel's header).
+ * again, for the accessors older kernels lack (Kbuild looks for them in
+ * the kernel's header), and for the add/sub (immediate) ones as the
+ * series narrows them: every kernel's own leave bit 23 out of the mask,
+ * and so also match ADDG and SUBG. Renamed after the kernel's header, so
+ * that only the shared code's calls, and the names the generator pastes
+ * below, become the module's.
  */
 #define __AARCH64_INSN_FUNCS(abbr, mask, val)				\
 static __always_inline bool aarch64_insn_is_##abbr(u32 code)		\
@@ -62,7 +66,14 @@ static __always_inline bool aarch64_insn_is_##abbr(u32 code)		\
 	return (code & (mask)) == (val);				\
 }
 
-#include "asm/insn.h"
+#define aarch64_insn_is_add_imm		probesim_insn_is_add_imm
+#define aarch64_insn_is_adds_imm	probesim_insn_is_adds_imm
+#define aarch64_insn_is_sub_imm		probesim_insn_is_sub_imm
+#define aarch64_insn_is_subs_imm	probesim_insn_is_subs_imm
+__AARCH64_INSN_FUNCS(add_imm,	0x7F800000, 0x11000000)
+__AARCH64_INSN_FUNCS(adds_imm,	0x7F800000, 0x31000000)
+__AARCH64_INSN_FUNCS(sub_imm,	0x7F800000, 0x51000000)
+__AARCH64_INSN_FUNCS(subs_imm,	0x7F800000, 0x71000000)
 #ifndef PROBESIM_HAVE_INSN_IS_BTI
 __AARCH64_INSN_FUNCS(bti,	0xFFFFFF3F, 0xD503241F)
 #endif

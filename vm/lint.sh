@@ -2,8 +2,9 @@
 # lint.sh shell|checkpatch|shim|variants: shellcheck every shell script;
 # run the kernel's checkpatch.pl --strict over every kernel C source and
 # header; hold the host shim's accessors (tools/kernel-shim/prelude.h) to
-# the <asm/insn.h> of the tree the series is for; or make sure that every
-# patch of bench/variants/ (make bench-variants) applies to the module.
+# the <asm/insn.h> of the tree the series is for, as the series leaves it;
+# or make sure that every patch of bench/variants/ (make bench-variants)
+# applies to the module.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -18,8 +19,7 @@ shell)
 checkpatch)
 	# What the series puts in the kernel tree, under the checkpatch of
 	# the tree it is for, with no allowance.
-	mapfile -t tree < <(git ls-files 'module/probes/*.[ch]' 'module/asm/*.[ch]' \
-		'selftests/arm64-uprobes/*.[ch]')
+	mapfile -t tree < <(git ls-files 'module/probes/*.[ch]' 'selftests/arm64-uprobes/*.[ch]')
 	perl "$(pristine_tree "$MAINLINE_KERNEL")/scripts/checkpatch.pl" --strict --no-tree \
 		--quiet -f "${tree[@]}"
 	# The module around it, which also builds on 6.1 and 6.12: under
@@ -31,15 +31,16 @@ checkpatch)
 	# argument into several names, and compat.h's copy of the kernel's
 	# own accessor generator: nothing there is evaluated twice.
 	mapfile -t sources < <(git ls-files 'module/*.[ch]' 'kunit/*.[ch]' 'vm/negative/*.[ch]' |
-		grep -v -e '^module/probes/' -e '^module/asm/')
+		grep -v '^module/probes/')
 	perl "$(pristine_tree 6.12)/scripts/checkpatch.pl" --strict --no-tree --quiet \
 		--ignore RCU_TASKS_TRACE,MACRO_ARG_REUSE -f "${sources[@]}"
 	;;
 shim)
 	# Every accessor line of the shim, blanks aside, is one of the
-	# kernel's, mask and value alike.
+	# kernel's as the series leaves them, mask and value alike.
 	insn_h=$(pristine_tree "$MAINLINE_KERNEL")/arch/arm64/include/asm/insn.h
-	kernel=$(grep '^__AARCH64_INSN_FUNCS(' "$insn_h" | tr -d ' \t')
+	kernel=$(sed -E -f patches/src/insn-add-sub-imm.sed "$insn_h" |
+		grep '^__AARCH64_INSN_FUNCS(' | tr -d ' \t')
 	[ -n "$kernel" ] || die "no accessors in $insn_h"
 	status=0 n=0
 	while read -r line; do

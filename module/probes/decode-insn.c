@@ -108,8 +108,6 @@ static bool dp_is_logic_imm(u32 insn)
 
 static bool dp_is_add_sub_imm(u32 insn)
 {
-	if (aarch64_insn_is_add_sub_imm_tags(insn))
-		return false;
 	return aarch64_insn_is_add_imm(insn) || aarch64_insn_is_adds_imm(insn) ||
 	       aarch64_insn_is_sub_imm(insn) || aarch64_insn_is_subs_imm(insn);
 }

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # stage.sh STAGE: write into $TREE what the series adds, as it stands after
 # the patch of STAGE: "fixes" (simulated instructions complete as the CPU
-# completes them), "core" (the branch-target check), then each family of
-# module/families.h in its order (alu, bti, pac, stp).
+# completes them), "core" (the branch-target check), "accessors" (the
+# add/sub immediate accessors of asm/insn.h no longer match ADDG and SUBG:
+# insn-add-sub-imm.sed), then each family of module/families.h in its
+# order (alu, bti, pac, stp).
 #
 # The sources are the project's own, in the tree's shape:
-#   module/asm/insn.h              -> arch/arm64/include/asm/insn.h, before
-#                                     the #undef of __AARCH64_INSN_FUNCS
 #   module/probes/decode-insn.[ch] -> arch/arm64/kernel/probes/decode-insn.[ch],
 #   module/probes/simulate-insn.[ch]  at the end of the .c, before the
 #                                     #endif of the .h
@@ -15,7 +15,7 @@
 # Each is run through unifdef, which keeps the PROBESIM_WITH_* blocks of
 # STAGE and the stages before it, and drops the others, whole; the
 # "fixes" stage also drops the #ifndef PROBESIM_FIXES_ONLY blocks, and has
-# none of decode-insn.[ch], asm/insn.h or the KUnit suite. A part to
+# none of decode-insn.[ch] or the KUnit suite. A part to
 # insert loses its opening SPDX line and comment (they describe it to the
 # project), and its #include lines go among the file's own. The files a
 # part goes into are written from the base tree each time, so no recipe's
@@ -31,7 +31,7 @@ mapfile -t all_flags < <(grep -o 'PROBESIM_WITH_[A-Z][A-Z_]*' "$TOP/module/famil
 flags=(-UPROBESIM_FIXES_ONLY) on=1 known=''
 case $stage in
 fixes) flags=(-DPROBESIM_FIXES_ONLY) on='' known=1 ;;
-core) on='' known=1 ;;
+core | accessors) on='' known=1 ;;
 esac
 own=PROBESIM_WITH_${stage^^}
 for f in "${all_flags[@]}"; do
@@ -112,34 +112,35 @@ add_includes() {
 	done
 }
 
+# from_base PATH: PATH written anew as the base tree has it.
+from_base() {
+	rm -f "$TREE/$1"
+	git -C "$TREE" show "base:$1" >"$TREE/$1"
+}
+
 # insert SRC PATH WHERE: PATH of the base tree with SRC's part inserted:
-# WHERE is "end" (after a blank line), "endif" (before the last #endif,
-# after a blank line) or "insn-funcs" (after the accessors of asm/insn.h).
+# WHERE is "end" (after a blank line) or "endif" (before the last #endif,
+# after a blank line).
 insert() {
 	local src=$1 path=$2 where=$3 file=$TREE/$2 text
 	text=$(part "$src")
-	rm -f "$file"
-	git -C "$TREE" show "base:$path" >"$file"
+	from_base "$path"
 	[ -n "$text" ] || return 0
 	case $where in
 	end) printf '\n%s\n' "$text" >>"$file" ;;
-	endif | insn-funcs)
-		TEXT=$text awk -v where="$where" '
+	endif)
+		TEXT=$text awk '
 			{ line[NR] = $0 }
-			where == "endif" && /^#endif/ { at = NR }
-			where == "insn-funcs" && /^#undef[ \t]+__AARCH64_INSN_FUNCS/ && !at { at = NR }
+			/^#endif/ { at = NR }
 			END {
 				if (!at) exit 1
 				# The blank line before the anchor stays before it.
 				if (line[at - 1] == "") at--
 				for (i = 1; i <= NR; i++) {
-					if (i == at) {
-						if (where == "endif") print ""
-						print ENVIRON["TEXT"]
-					}
+					if (i == at) print "\n" ENVIRON["TEXT"]
 					print line[i]
 				}
-			}' "$file" >"$file.tmp" || { echo "stage.sh: no anchor in $path" >&2; exit 1; }
+			}' "$file" >"$file.tmp" || { echo "stage.sh: no #endif in $path" >&2; exit 1; }
 		mv "$file.tmp" "$file"
 		;;
 	esac
@@ -148,8 +149,19 @@ insert() {
 }
 
 probes=arch/arm64/kernel/probes
+# From the accessors patch on, asm/insn.h has its four add/sub immediate
+# accessors narrowed, and nothing else changed.
+insn_h=arch/arm64/include/asm/insn.h
+from_base $insn_h
+case $stage in
+fixes | core) ;;
+*)
+	sed -E -i -f "$TOP/patches/src/insn-add-sub-imm.sed" "$TREE/$insn_h"
+	changed=$(diff <(git -C "$TREE" show "base:$insn_h") "$TREE/$insn_h" | grep -c '^>') || true
+	[ "$changed" = 4 ] || { echo "stage.sh: $insn_h: not 4 add/sub immediate accessors" >&2; exit 1; }
+	;;
+esac
 if [ "$stage" != fixes ]; then
-	insert "$TOP/module/asm/insn.h" arch/arm64/include/asm/insn.h insn-funcs
 	insert "$TOP/module/probes/decode-insn.c" $probes/decode-insn.c end
 	insert "$TOP/module/probes/decode-insn.h" $probes/decode-insn.h endif
 fi

@@ -6,9 +6,9 @@
  * puts this header first in each of them (-include), as Kbuild puts
  * module/compat.h first in the module.
  *
- * The accessors are <asm/insn.h>'s, each with the kernel's mask and
- * value (vm/lint.sh holds every line below to the Linux 7.3 header), and
- * those the series adds come from module/asm/insn.h itself.
+ * The accessors are <asm/insn.h>'s as the series leaves them, each with
+ * its mask and value (vm/lint.sh holds every line below to the Linux 7.3
+ * header with patches/src/insn-add-sub-imm.sed applied).
  */
 #ifndef PROBESIM_KERNEL_SHIM_PRELUDE_H
 #define PROBESIM_KERNEL_SHIM_PRELUDE_H
@@ -116,10 +116,10 @@ static __always_inline u32 aarch64_insn_get_##abbr##_value(void)	\
 	return (val);							\
 }
 __AARCH64_INSN_FUNCS(stp_pre,	0x7FC00000, 0x29800000)
-__AARCH64_INSN_FUNCS(add_imm,	0x7F000000, 0x11000000)
-__AARCH64_INSN_FUNCS(adds_imm,	0x7F000000, 0x31000000)
-__AARCH64_INSN_FUNCS(sub_imm,	0x7F000000, 0x51000000)
-__AARCH64_INSN_FUNCS(subs_imm,	0x7F000000, 0x71000000)
+__AARCH64_INSN_FUNCS(add_imm,	0x7F800000, 0x11000000)
+__AARCH64_INSN_FUNCS(adds_imm,	0x7F800000, 0x31000000)
+__AARCH64_INSN_FUNCS(sub_imm,	0x7F800000, 0x51000000)
+__AARCH64_INSN_FUNCS(subs_imm,	0x7F800000, 0x71000000)
 __AARCH64_INSN_FUNCS(movn,	0x7F800000, 0x12800000)
 __AARCH64_INSN_FUNCS(movz,	0x7F800000, 0x52800000)
 __AARCH64_INSN_FUNCS(movk,	0x7F800000, 0x72800000)
@@ -141,7 +141,6 @@ __AARCH64_INSN_FUNCS(eor_imm,	0x7F800000, 0x52000000)
 __AARCH64_INSN_FUNCS(ands_imm,	0x7F800000, 0x72000000)
 __AARCH64_INSN_FUNCS(hint,	0xFFFFF01F, 0xD503201F)
 __AARCH64_INSN_FUNCS(bti,	0xFFFFFF3F, 0xD503241f)
-#include "asm/insn.h"
 #undef __AARCH64_INSN_FUNCS
 
 static __always_inline bool aarch64_insn_is_nop(u32 insn)
