@@ -35,6 +35,29 @@ void probesim_arm64_notify_die(const char *str, struct pt_regs *regs, int signo,
 	probesim_arm64_notify_die_fn(str, regs, signo, sicode, far, err);
 }
 
+#if IS_ENABLED(CONFIG_KUNIT)
+/*
+ * The kernel's encoder of logical immediates, which the KUnit suite holds
+ * the decoder to (module/lib/insn.c exports it as the tree does): not
+ * exported, so looked up the first time it is asked for.
+ */
+u32 probesim_insn_gen_logical_immediate(enum aarch64_insn_logic_type type,
+					enum aarch64_insn_variant variant,
+					enum aarch64_insn_register rn,
+					enum aarch64_insn_register rd, u64 imm)
+{
+	static u32 (*gen)(enum aarch64_insn_logic_type type,
+			  enum aarch64_insn_variant variant,
+			  enum aarch64_insn_register rn,
+			  enum aarch64_insn_register rd, u64 imm);
+
+	static_assert(__same_type(gen, &aarch64_insn_gen_logical_immediate));
+	if (!gen)
+		gen = (void *)probesim_lookup("aarch64_insn_gen_logical_immediate");
+	return gen ? gen(type, variant, rn, rd, imm) : AARCH64_BREAK_FAULT;
+}
+#endif
+
 #ifndef PROBESIM_HAVE_INLINE_INSN_IS_BRANCH
 /* Every branch, as the kernel's own predicate (inline on 6.12 and 7.3) has it. */
 bool probesim_insn_is_branch(u32 insn)

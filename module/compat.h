@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What the module needs of a kernel, for the code it shares with the
- * kernel tree (module/probes/), that a kernel lacks or
+ * kernel tree (module/probes/, module/lib/, module/asm/), that a kernel lacks or
  * has but does not export. Kbuild puts it first in every object of the
  * module (-include), so that the renames below apply to the kernel's own
  * declarations as well as to the shared code's calls.
@@ -20,6 +20,10 @@
  */
 #define force_signal_inject		probesim_force_signal_inject
 #define arm64_notify_die		probesim_arm64_notify_die
+/* For the KUnit suite alone (compat.c). */
+#define aarch64_insn_gen_logical_immediate	probesim_insn_gen_logical_immediate
+/* What the series adds to lib/insn.c: the module's own, not a kernel's. */
+#define aarch64_insn_decode_logical_immediate	probesim_insn_decode_logical_immediate
 /* Inline on 6.12 and 7.3, but out of line and not exported on 6.1. */
 #ifndef PROBESIM_HAVE_INLINE_INSN_IS_BRANCH
 #define aarch64_insn_is_branch		probesim_insn_is_branch
@@ -122,7 +126,8 @@ static __always_inline void probesim_fastforward_single_step(struct task_struct 
 /* <asm/uprobes.h> of the series: a handler that may decline a hit. */
 typedef bool (uprobe_sim_handler_t)(u32 opcode, long addr, struct pt_regs *regs);
 
-/* What the series declares in decode-insn.h and simulate-insn.h. */
+/* What the series declares in asm/insn.h, decode-insn.h and simulate-insn.h. */
+#include "asm/insn.h"
 #include "probes/decode-insn.h"
 #include "probes/simulate-insn.h"
 

@@ -14,6 +14,7 @@
  * handler and the completion inline, and no call but the kernel's own
  * into it. In the tree they are calls within the kernel image.
  */
+#include "lib/insn.c"
 #include "probes/decode-insn.c"
 #include "probes/simulate-insn.c"
 

@@ -19,7 +19,8 @@ shell)
 checkpatch)
 	# What the series puts in the kernel tree, under the checkpatch of
 	# the tree it is for, with no allowance.
-	mapfile -t tree < <(git ls-files 'module/probes/*.[ch]' 'selftests/arm64-uprobes/*.[ch]')
+	mapfile -t tree < <(git ls-files 'module/probes/*.[ch]' 'module/lib/*.[ch]' \
+		'module/asm/*.[ch]' 'selftests/arm64-uprobes/*.[ch]')
 	perl "$(pristine_tree "$MAINLINE_KERNEL")/scripts/checkpatch.pl" --strict --no-tree \
 		--quiet -f "${tree[@]}"
 	# The module around it, which also builds on 6.1 and 6.12: under
@@ -31,7 +32,7 @@ checkpatch)
 	# argument into several names, and compat.h's copy of the kernel's
 	# own accessor generator: nothing there is evaluated twice.
 	mapfile -t sources < <(git ls-files 'module/*.[ch]' 'kunit/*.[ch]' 'vm/negative/*.[ch]' |
-		grep -v '^module/probes/')
+		grep -v -e '^module/probes/' -e '^module/lib/' -e '^module/asm/')
 	perl "$(pristine_tree 6.12)/scripts/checkpatch.pl" --strict --no-tree --quiet \
 		--ignore RCU_TASKS_TRACE,MACRO_ARG_REUSE -f "${sources[@]}"
 	;;

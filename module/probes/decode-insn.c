@@ -58,52 +58,13 @@ bool arm_probe_btype_compatible(u32 insn, u64 btype)
 EXPORT_SYMBOL_IF_KUNIT(arm_probe_btype_compatible);
 
 #ifdef PROBESIM_WITH_ALU
-/*
- * DecodeBitMasks() of the Arm ARM, for a logical (immediate) instruction:
- * the element size is 2^len, len being the highest set bit of
- * N:NOT(imms); the element is imms + 1 (within the element) ones rotated
- * right by immr, replicated to 64 bits and cut to the register width.
- * False for the reserved encodings: no element size, an element of all
- * ones, or N set in a 32-bit instruction.
- */
-bool arm_probe_decode_bitmask(u32 insn, u64 *imm)
-{
-	u64 n = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_N, insn);
-	u64 imms = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_S, insn);
-	u64 immr = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_R, insn);
-	bool sf = insn & BIT(31);
-	unsigned int len, esize, ones, rot, i;
-	u64 elem;
-
-	if (n && !sf)
-		return false;
-	len = fls((n << 6) | (~imms & 0x3f));
-	if (len < 2)
-		return false;
-	esize = 1U << (len - 1);
-	ones = (imms & (esize - 1)) + 1;
-	rot = immr & (esize - 1);
-	if (ones == esize)
-		return false;
-
-	elem = GENMASK_ULL(ones - 1, 0);	/* ones < esize <= 64 */
-	if (rot)
-		elem = ((elem >> rot) | (elem << (esize - rot))) &
-		       GENMASK_ULL(esize - 1, 0);
-	for (i = esize; i < 64; i *= 2)
-		elem |= elem << i;
-	*imm = sf ? elem : lower_32_bits(elem);
-	return true;
-}
-EXPORT_SYMBOL_IF_KUNIT(arm_probe_decode_bitmask);
-
 static bool dp_is_logic_imm(u32 insn)
 {
 	u64 imm;
 
 	return (aarch64_insn_is_and_imm(insn) || aarch64_insn_is_orr_imm(insn) ||
 		aarch64_insn_is_eor_imm(insn) || aarch64_insn_is_ands_imm(insn)) &&
-	       arm_probe_decode_bitmask(insn, &imm);
+	       aarch64_insn_decode_logical_immediate(insn, &imm);
 }
 
 static bool dp_is_add_sub_imm(u32 insn)

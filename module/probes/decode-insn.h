@@ -11,6 +11,5 @@
 bool arm_probe_btype_compatible(u32 insn, u64 btype);
 #ifdef PROBESIM_WITH_ALU
 uprobe_sim_handler_t *arm_uprobe_decode_sim(u32 insn);
-bool arm_probe_decode_bitmask(u32 insn, u64 *imm);
 #endif
 #endif

@@ -739,7 +739,7 @@ static void alu_bitmask_test(struct kunit *test)
 	};
 	u64 imm = 0;
 
-	KUNIT_EXPECT_TRUE(test, arm_probe_decode_bitmask(c->insn, &imm));
+	KUNIT_EXPECT_TRUE(test, aarch64_insn_decode_logical_immediate(c->insn, &imm));
 	KUNIT_EXPECT_EQ(test, imm, c->imm);
 	KUNIT_EXPECT_EQ(test, ref_bitmask(&d), c->imm);
 }
@@ -762,7 +762,7 @@ static void alu_bitmask_sweep_test(struct kunit *test)
 		insn = alu_encode(&d);
 		want = ref_bitmask(&d);
 		got = 0;
-		ok = arm_probe_decode_bitmask(insn, &got);
+		ok = aarch64_insn_decode_logical_immediate(insn, &got);
 		handler = arm_uprobe_decode_sim(insn);
 		valid[d.sf] += ok;
 		if (ok == !!want && (!ok || got == want) &&
@@ -777,6 +777,44 @@ static void alu_bitmask_sweep_test(struct kunit *test)
 	/* 64 rotations of each run: 1 + 3 + ... + 63 runs, 32-bit up to 31. */
 	KUNIT_EXPECT_EQ(test, valid[1], 64 * (1 + 3 + 7 + 15 + 31 + 63));
 	KUNIT_EXPECT_EQ(test, valid[0], 64 * (1 + 3 + 7 + 15 + 31));
+}
+
+/*
+ * The kernel's encoder against the decoder: whatever it makes of a decoded
+ * value must decode to that value again, and it must give back each
+ * instruction that is the value's one canonical encoding. immr counts
+ * modulo the element size, so of the encodings that differ only in the
+ * bits of immr above it, the canonical one has them clear: one for each
+ * run of 1 to esize - 1 ones in each of esize rotations.
+ */
+static void alu_bitmask_round_trip_test(struct kunit *test)
+{
+	struct alu_insn d = { .class = ALU_LOGIC_IMM, .opc = 0, .rd = 1, .rn = 2 };
+	unsigned int f, bad = 0, trips = 0;
+	u64 imm, again;
+	u32 insn, back;
+
+	for (f = 0; f < 2 << 13; f++) {
+		d.sf = f >> 13;
+		d.n = (f >> 12) & 1;
+		d.immr = (f >> 6) & 0x3f;
+		d.imms = f & 0x3f;
+		insn = alu_encode(&d);	/* AND Wd/Xd, Wn/Xn, #imm */
+		if (!aarch64_insn_decode_logical_immediate(insn, &imm))
+			continue;
+		back = aarch64_insn_gen_logical_immediate(AARCH64_INSN_LOGIC_AND,
+							  d.sf ? AARCH64_INSN_VARIANT_64BIT :
+								 AARCH64_INSN_VARIANT_32BIT,
+							  AARCH64_INSN_REG_2, AARCH64_INSN_REG_1,
+							  imm);
+		trips += back == insn;
+		if (aarch64_insn_decode_logical_immediate(back, &again) && again == imm)
+			continue;
+		KUNIT_FAIL(test, "%08x decodes to %#llx, which encodes as %08x", insn, imm, back);
+		if (++bad == 8)
+			return;
+	}
+	KUNIT_EXPECT_EQ(test, trips, 2 * (2 * 1 + 4 * 3 + 8 * 7 + 16 * 15 + 32 * 31) + 64 * 63);
 }
 
 /*
@@ -1167,6 +1205,7 @@ static struct kunit_case alu_test_cases[] = {
 	KUNIT_CASE_PARAM(alu_encoder_test, alu_encode_gen_params),
 	KUNIT_CASE_PARAM(alu_bitmask_test, bitmask_gen_params),
 	KUNIT_CASE(alu_bitmask_sweep_test),
+	KUNIT_CASE(alu_bitmask_round_trip_test),
 	KUNIT_CASE(alu_logic_imm_sweep_test),
 	KUNIT_CASE(alu_add_sub_imm_sweep_test),
 	KUNIT_CASE(alu_movewide_sweep_test),

@@ -314,7 +314,7 @@ bool simulate_logic_imm(u32 opcode, long addr, struct pt_regs *regs)
 	u64 mask = dp_width_mask(opcode);
 	u64 imm = 0, res;
 
-	arm_probe_decode_bitmask(opcode, &imm);	/* the decoder checked it */
+	aarch64_insn_decode_logical_immediate(opcode, &imm);	/* the decoder checked it */
 	res = dp_logic(opcode, pt_regs_read_reg(regs, dp_reg(AARCH64_INSN_REGTYPE_RN, opcode)),
 		       imm) & mask;
 	if (FIELD_GET(DP_OPC, opcode) == DP_ANDS) {

@@ -7,6 +7,9 @@
 # order (alu, bti, pac, stp).
 #
 # The sources are the project's own, in the tree's shape:
+#   module/asm/insn.h              -> arch/arm64/include/asm/insn.h, and
+#   module/lib/insn.c                 arch/arm64/lib/insn.c, after
+#                                     aarch64_insn_gen_logical_immediate()
 #   module/probes/decode-insn.[ch] -> arch/arm64/kernel/probes/decode-insn.[ch],
 #   module/probes/simulate-insn.[ch]  at the end of the .c, before the
 #                                     #endif of the .h
@@ -15,9 +18,9 @@
 # Each is run through unifdef, which keeps the PROBESIM_WITH_* blocks of
 # STAGE and the stages before it, and drops the others, whole; the
 # "fixes" stage also drops the #ifndef PROBESIM_FIXES_ONLY blocks, and has
-# none of decode-insn.[ch] or the KUnit suite. A part to
-# insert loses its opening SPDX line and comment (they describe it to the
-# project), and its #include lines go among the file's own. The files a
+# none of asm/insn.h, lib/insn.c, decode-insn.[ch] or the KUnit suite. A
+# part to insert loses its opening SPDX line and comment (they describe it
+# to the project), and its #include lines go among the file's own. The files a
 # part goes into are written from the base tree each time, so no recipe's
 # change.diff may touch them. Every file is written anew, never into: the
 # tree's files are hard links to the pristine tree's (vm/lib.sh base_repo).
@@ -119,8 +122,9 @@ from_base() {
 }
 
 # insert SRC PATH WHERE: PATH of the base tree with SRC's part inserted:
-# WHERE is "end" (after a blank line) or "endif" (before the last #endif,
-# after a blank line).
+# WHERE is "end" (after a blank line), "endif" (before the last #endif,
+# after a blank line) or "after:NAME" (right after the declaration of
+# the function NAME, or its definition's closing brace).
 insert() {
 	local src=$1 path=$2 where=$3 file=$TREE/$2 text
 	text=$(part "$src")
@@ -128,19 +132,22 @@ insert() {
 	[ -n "$text" ] || return 0
 	case $where in
 	end) printf '\n%s\n' "$text" >>"$file" ;;
-	endif)
-		TEXT=$text awk '
+	endif | after:*)
+		TEXT=$text awk -v name="${where#after:}" -v where="$where" '
 			{ line[NR] = $0 }
-			/^#endif/ { at = NR }
+			where == "endif" && /^#endif/ { at = NR }
+			where != "endif" && !from && $0 ~ ("^[a-z][a-z0-9_ *]* " name "[(]") { from = NR }
+			where != "endif" && from && !at && /^{$/ { body = 1 }
+			where != "endif" && from && !at && (body ? /^}$/ : /\);$/) { at = NR + 1 }
 			END {
 				if (!at) exit 1
-				# The blank line before the anchor stays before it.
-				if (line[at - 1] == "") at--
-				for (i = 1; i <= NR; i++) {
-					if (i == at) print "\n" ENVIRON["TEXT"]
-					print line[i]
+				# The blank line before an #endif stays before it.
+				if (where == "endif" && line[at - 1] == "") at--
+				for (i = 1; i <= NR + 1; i++) {
+					if (i == at) print (where == "endif" ? "\n" : "") ENVIRON["TEXT"]
+					if (i <= NR) print line[i]
 				}
-			}' "$file" >"$file.tmp" || { echo "stage.sh: no #endif in $path" >&2; exit 1; }
+			}' "$file" >"$file.tmp" || { echo "stage.sh: no $where in $path" >&2; exit 1; }
 		mv "$file.tmp" "$file"
 		;;
 	esac
@@ -149,15 +156,21 @@ insert() {
 }
 
 probes=arch/arm64/kernel/probes
-# From the accessors patch on, asm/insn.h has its four add/sub immediate
-# accessors narrowed, and nothing else changed.
 insn_h=arch/arm64/include/asm/insn.h
-from_base $insn_h
+gen_logical=aarch64_insn_gen_logical_immediate
+if [ "$stage" != fixes ]; then
+	insert "$TOP/module/asm/insn.h" $insn_h "after:$gen_logical"
+	insert "$TOP/module/lib/insn.c" arch/arm64/lib/insn.c "after:$gen_logical"
+fi
+# From the accessors patch on, asm/insn.h also has its four add/sub
+# immediate accessors narrowed.
 case $stage in
 fixes | core) ;;
 *)
+	cp "$TREE/$insn_h" "$TREE/$insn_h.orig"
 	sed -E -i -f "$TOP/patches/src/insn-add-sub-imm.sed" "$TREE/$insn_h"
-	changed=$(diff <(git -C "$TREE" show "base:$insn_h") "$TREE/$insn_h" | grep -c '^>') || true
+	changed=$(diff "$TREE/$insn_h.orig" "$TREE/$insn_h" | grep -c '^>') || true
+	rm "$TREE/$insn_h.orig"
 	[ "$changed" = 4 ] || { echo "stage.sh: $insn_h: not 4 add/sub immediate accessors" >&2; exit 1; }
 	;;
 esac

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The few pieces of the kernel that module/probes/decode-insn.c and
- * module/family.c use, for the host tools, which compile those two files
- * as they are: the decoder of the kernel tree is the survey's too. CMake
- * puts this header first in each of them (-include), as Kbuild puts
- * module/compat.h first in the module.
+ * The few pieces of the kernel that module/probes/decode-insn.c,
+ * module/lib/insn.c and module/family.c use, for the host tools, which
+ * compile those files as they are: the decoder of the kernel tree is the
+ * survey's too. CMake puts this header first in each of them (-include),
+ * as Kbuild puts module/compat.h first in the module.
  *
  * The accessors are <asm/insn.h>'s as the series leaves them, each with
  * its mask and value (vm/lint.sh holds every line below to the Linux 7.3
@@ -148,7 +148,11 @@ static __always_inline bool aarch64_insn_is_nop(u32 insn)
 	return insn == (aarch64_insn_get_hint_value() | AARCH64_INSN_HINT_NOP);
 }
 
-/* <asm/uprobes.h> of the series, and the handlers the decoder names. */
+/*
+ * What the series declares in <asm/insn.h> and <asm/uprobes.h>, and the
+ * handlers the decoder names.
+ */
+#include "asm/insn.h"
 struct pt_regs;
 typedef bool (uprobe_sim_handler_t)(u32 opcode, long addr, struct pt_regs *regs);
 #include "probes/decode-insn.h"
