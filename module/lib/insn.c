@@ -25,7 +25,7 @@ bool aarch64_insn_decode_logical_immediate(u32 insn, u64 *imm)
 	u64 n = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_N, insn);
 	u64 imms = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_S, insn);
 	u64 immr = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_R, insn);
-	bool sf = insn & BIT(31);
+	bool sf = insn & AARCH64_INSN_SF_BIT;
 	unsigned int len, esize, ones, rot, i;
 	u64 elem;
 

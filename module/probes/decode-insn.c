@@ -79,13 +79,13 @@ static bool dp_is_movewide(u32 insn)
 	if (!aarch64_insn_is_movz(insn) && !aarch64_insn_is_movn(insn) &&
 	    !aarch64_insn_is_movk(insn))
 		return false;
-	return (insn & BIT(31)) || !(insn & BIT(22));
+	return (insn & AARCH64_INSN_SF_BIT) || !(insn & BIT(22));
 }
 
 /* A 32-bit operation shifts its register operand by at most 31. */
 static bool dp_shift_fits(u32 insn)
 {
-	return (insn & BIT(31)) ||
+	return (insn & AARCH64_INSN_SF_BIT) ||
 	       aarch64_insn_decode_immediate(AARCH64_INSN_IMM_6, insn) < 32;
 }
 

@@ -192,12 +192,10 @@ EXPORT_SYMBOL_IF_KUNIT(arm_uprobe_complete_sim);
  *
  * Fields that <asm/insn.h> has no decoder for:
  */
-#define DP_SF		BIT(31)			/* 64-bit operation */
 #define DP_OPC		GENMASK(30, 29)		/* logical: AND, ORR, EOR, ANDS */
 #define DP_SUB		BIT(30)			/* add/sub: SUB */
 #define DP_SETFLAGS	BIT(29)			/* add/sub: S */
 #define DP_SHIFT	GENMASK(23, 22)		/* shifted register: LSL, LSR, ASR, ROR */
-#define DP_LSL_12	BIT(22)			/* add/sub (immediate): sh */
 #define DP_HW		GENMASK(22, 21)		/* move wide: halfword */
 #define DP_INVERT	BIT(21)			/* logical (register): N */
 #define DP_NZCV		(PSR_N_BIT | PSR_Z_BIT | PSR_C_BIT | PSR_V_BIT)
@@ -207,7 +205,7 @@ enum { DP_LSL, DP_LSR, DP_ASR, DP_ROR };
 
 static u64 dp_width_mask(u32 insn)
 {
-	return insn & DP_SF ? GENMASK_ULL(63, 0) : GENMASK_ULL(31, 0);
+	return insn & AARCH64_INSN_SF_BIT ? GENMASK_ULL(63, 0) : GENMASK_ULL(31, 0);
 }
 
 static u64 dp_sign_bit(u64 mask)
@@ -288,7 +286,7 @@ static u64 dp_shifted_reg(struct pt_regs *regs, u32 insn, u64 mask)
 {
 	u64 val = pt_regs_read_reg(regs, dp_reg(AARCH64_INSN_REGTYPE_RM, insn)) & mask;
 	unsigned int amount = aarch64_insn_decode_immediate(AARCH64_INSN_IMM_6, insn);
-	unsigned int bits = insn & DP_SF ? 64 : 32;
+	unsigned int bits = insn & AARCH64_INSN_SF_BIT ? 64 : 32;
 
 	if (!amount)
 		return val;
@@ -337,7 +335,7 @@ bool simulate_add_sub_imm(u32 opcode, long addr, struct pt_regs *regs)
 	bool sub = opcode & DP_SUB;
 	u64 nzcv, res;
 
-	if (opcode & DP_LSL_12)
+	if (opcode & AARCH64_INSN_LSL_12)
 		imm <<= 12;
 	res = add_with_carry(read_reg_or_sp(regs, dp_reg(AARCH64_INSN_REGTYPE_RN, opcode)),
 			     sub ? ~imm : imm, sub, mask, &nzcv);

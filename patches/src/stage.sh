@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # stage.sh STAGE: write into $TREE what the series adds, as it stands after
 # the patch of STAGE: "fixes" (simulated instructions complete as the CPU
-# completes them), "core" (the branch-target check), "accessors" (the
-# add/sub immediate accessors of asm/insn.h no longer match ADDG and SUBG:
-# insn-add-sub-imm.sed), then each family of module/families.h in its
-# order (alu, bti, pac, stp).
+# completes them), "core" (the branch-target check), "bits" (the bits
+# lib/insn.c names, public in asm/insn.h: insn-bits-[hc].sed),
+# "accessors" (the add/sub immediate accessors of asm/insn.h no longer
+# match ADDG and SUBG: insn-add-sub-imm.sed), then each family of
+# module/families.h in its order (alu, bti, pac, stp).
 #
 # The sources are the project's own, in the tree's shape:
 #   module/asm/insn.h              -> arch/arm64/include/asm/insn.h, and
@@ -34,7 +35,7 @@ mapfile -t all_flags < <(grep -o 'PROBESIM_WITH_[A-Z][A-Z_]*' "$TOP/module/famil
 flags=(-UPROBESIM_FIXES_ONLY) on=1 known=''
 case $stage in
 fixes) flags=(-DPROBESIM_FIXES_ONLY) on='' known=1 ;;
-core | accessors) on='' known=1 ;;
+core | bits | accessors) on='' known=1 ;;
 esac
 own=PROBESIM_WITH_${stage^^}
 for f in "${all_flags[@]}"; do
@@ -162,18 +163,26 @@ if [ "$stage" != fixes ]; then
 	insert "$TOP/module/asm/insn.h" $insn_h "after:$gen_logical"
 	insert "$TOP/module/lib/insn.c" arch/arm64/lib/insn.c "after:$gen_logical"
 fi
-# From the accessors patch on, asm/insn.h also has its four add/sub
-# immediate accessors narrowed.
-case $stage in
-fixes | core) ;;
-*)
-	cp "$TREE/$insn_h" "$TREE/$insn_h.orig"
-	sed -E -i -f "$TOP/patches/src/insn-add-sub-imm.sed" "$TREE/$insn_h"
-	changed=$(diff "$TREE/$insn_h.orig" "$TREE/$insn_h" | grep -c '^>') || true
-	rm "$TREE/$insn_h.orig"
-	[ "$changed" = 4 ] || { echo "stage.sh: $insn_h: not 4 add/sub immediate accessors" >&2; exit 1; }
-	;;
-esac
+# edit FROM SCRIPT PATH: from the patch of stage FROM on, PATH also has
+# the lines of the tree that SCRIPT (sed -E) changes changed, and it must
+# change some.
+rank() {
+	case $1 in fixes) echo 0 ;; core) echo 1 ;; bits) echo 2 ;; accessors) echo 3 ;; *) echo 4 ;; esac
+}
+edit() {
+	local file=$TREE/$3
+	[ "$(rank "$stage")" -ge "$(rank "$1")" ] || return 0
+	sed -E -f "$TOP/patches/src/$2" "$file" >"$file.tmp"
+	if cmp -s "$file" "$file.tmp"; then
+		echo "stage.sh: $2 changes nothing in $3" >&2
+		exit 1
+	fi
+	rm -f "$file"
+	mv "$file.tmp" "$file"
+}
+edit bits insn-bits-h.sed $insn_h
+edit bits insn-bits-c.sed arch/arm64/lib/insn.c
+edit accessors insn-add-sub-imm.sed $insn_h
 if [ "$stage" != fixes ]; then
 	insert "$TOP/module/probes/decode-insn.c" $probes/decode-insn.c end
 	insert "$TOP/module/probes/decode-insn.h" $probes/decode-insn.h endif

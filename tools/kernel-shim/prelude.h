@@ -50,6 +50,11 @@ static inline u32 lower_32_bits(u64 x)
 	return (u32)x;
 }
 
+/* The bits of encodings the series makes public in <asm/insn.h>. */
+#define AARCH64_INSN_SF_BIT	BIT(31)
+#define AARCH64_INSN_N_BIT	BIT(22)
+#define AARCH64_INSN_LSL_12	BIT(22)
+
 /* PSTATE.BTYPE, <uapi/asm/ptrace.h>. */
 #define PSR_BTYPE_SHIFT		10
 #define PSR_BTYPE_NONE		(0x0UL << PSR_BTYPE_SHIFT)
