@@ -9,6 +9,8 @@
 #include "bench_merge.hpp"
 #include "file_io.hpp"
 #include "output.hpp"
+// probesim-survey's report, not this directory's report.hpp.
+#include "../survey/report.hpp"
 #include "table.hpp"
 
 namespace probesim::report {
@@ -128,12 +130,21 @@ std::string grep_summary(const KernelResults& results) {
   return out.str();
 }
 
-// redis-server's record in the survey of Debian @suite (survey/results.json).
-const Json& redis_server(const Json& survey, const char* suite) {
+// The survey of Debian @suite (survey/results.json).
+const Json& suite_survey(const Json& survey, const char* suite) {
   if (survey.is_null()) throw DocsError("no survey results given (--survey)");
-  for (const Json& file : survey.at("suites").at(suite).at("survey").at("files"))
-    if (file.at("path") == "redis-server") return file;
-  throw DocsError(std::string("the survey of ") + suite + " has no redis-server");
+  return survey.at("suites").at(suite).at("survey");
+}
+
+// @path's record in the survey of Debian @suite.
+const Json& file_of(const Json& survey, const char* suite, const char* path) {
+  for (const Json& file : suite_survey(survey, suite).at("files"))
+    if (file.at("path") == path) return file;
+  throw DocsError(std::string("the survey of ") + suite + " has no " + path);
+}
+
+const Json& redis_server(const Json& survey, const char* suite) {
+  return file_of(survey, suite, "redis-server");
 }
 
 // @count of @file's functions, as probesim-survey prints it: "9.7%".
@@ -201,6 +212,69 @@ std::string redis_trixie(const Json& survey) {
   return out.str();
 }
 
+// survey/results.md's table @make makes, as that page has it.
+std::string survey_table(const Json& survey,
+                         survey::Table (*make)(const std::vector<survey::SuiteResults>&),
+                         std::size_t label_columns) {
+  if (survey.is_null()) throw DocsError("no survey results given (--survey)");
+  try {
+    return make(survey::suites_of(survey)).markdown(label_columns);
+  } catch (const survey::ReportError& error) {
+    throw DocsError(error.what());
+  }
+}
+
+// "nine" for 9: how often a reader meets the thing, in words up to twelve.
+std::string in_words(long n) {
+  constexpr std::array<std::string_view, 13> kWords = {"none", "one",    "two",   "three", "four",
+                                                       "five", "six",    "seven", "eight", "nine",
+                                                       "ten",  "eleven", "twelve"};
+  return n >= 0 && n < 13 ? std::string(kWords[n]) : std::to_string(n);
+}
+
+// The share of @total's entries simulated after @steps of 6.12's defaults.
+std::string after_steps(const Json& total, std::initializer_list<const char*> steps) {
+  const Json& counts = total.at("steps").at("6.12+probesim-defaults");
+  long sum = 0;
+  for (const char* step : steps) sum += counts.value(step, 0L);
+  return share(total, sum);
+}
+
+std::string classes_text(const Json& survey) {
+  const Json& grep = file_of(survey, "bookworm", "grep");
+  const Json& redis = redis_server(survey, "bookworm");
+  const Json& bookworm = suite_survey(survey, "bookworm").at("total");
+  const Json& trixie_grep = file_of(survey, "trixie", "grep");
+  const Json& trixie = suite_survey(survey, "trixie").at("total");
+  const char* push = "stp x29, x30, [sp, #-N]!";
+  const Json& stp = bookworm.at("kernels").at("6.12+probesim");
+  const long left = bookworm.at("functions").get<long>() - stp.at("simulated").get<long>() -
+                    stp.at("rejected").get<long>();
+  const long one_in = left ? std::lround(bookworm.at("functions").get<double>() / left) : 0;
+  std::ostringstream out;
+  out << "Bookworm's `grep` starts " << shape(grep, push) << " of its "
+      << grep.at("functions").get<long>() << " functions with\n`" << push << "` and `redis-server` "
+      << shape(redis, push) << " of " << redis.at("functions").get<long>()
+      << " (the 2024\nposting counted 64.5% for another "
+      << "redis build); most functions that push\nno frame start with `sub sp, sp, #N` or a "
+      << "register move, which the ALU\nfamilies take. With the defaults, those take bookworm "
+      << "from " << simulated(bookworm, "6.12") << " to\n"
+      << simulated(bookworm, "6.12+probesim-defaults") << "; the pushes are what `stp=1` adds, "
+      << "after which a function-entry\nprobe single-steps on only about one bookworm function in "
+      << in_words(one_in)
+      << ".\nTrixie is built with branch protection: " << shape(trixie_grep, "paciasp")
+      << " of `grep`'s functions start\nwith `paciasp` and " << shape(trixie_grep, "bti c")
+      << " with `bti c`, and the frame push comes after\nthose, "
+      << "so neither NOP, STP nor ALU simulation helps a function-entry\nprobe there. "
+      << "Simulating `bti` with its branch-target check takes\ntrixie's "
+      << share(trixie, trixie.at("classes").value("bti", 0L)) << " of `bti` entries ("
+      << simulated(trixie, "6.12") << " to " << after_steps(trixie, {"kernel", "nop", "alu", "bti"})
+      << " in all), and signing\nwith the task's key its "
+      << share(trixie, trixie.at("classes").value("pac", 0L)) << " of `paciasp` entries (to "
+      << simulated(trixie, "6.12+probesim-defaults") << ").\n";
+  return out.str();
+}
+
 // The NAME of a line "<!-- NAME: begin ... -->", or "" for any other line.
 std::string_view begin_name(std::string_view line) {
   constexpr std::string_view open = "<!-- ", begin = ": begin";
@@ -219,6 +293,9 @@ std::string docs_section(std::string_view name, const DocsData& data) {
     if (name == "bench-grep") return grep_summary(data.results);
     if (name == "survey-redis") return redis_bookworm(data.survey);
     if (name == "survey-redis-trixie") return redis_trixie(data.survey);
+    if (name == "survey-steps") return survey_table(data.survey, survey::steps_table, 1);
+    if (name == "survey-classes") return survey_table(data.survey, survey::classes_table, 2);
+    if (name == "survey-classes-text") return classes_text(data.survey);
   } catch (const Json::exception& error) {
     throw DocsError(std::string(name) +
                     ": the results are not those it is written from: " + error.what());

@@ -216,6 +216,8 @@ Table summary_table(const std::vector<SuiteResults>& suites) {
   return t;
 }
 
+}  // namespace
+
 Table steps_table(const std::vector<SuiteResults>& suites) {
   Table t;
   t.header = {"suite", "functions"};
@@ -250,6 +252,8 @@ Table steps_table(const std::vector<SuiteResults>& suites) {
   return t;
 }
 
+namespace {
+
 // A row of classes_table: counts of one file or of a suite's total.
 std::vector<std::string> class_row(const std::string& suite, const std::string& label,
                                    const Json& counts, const std::string& where) {
@@ -275,6 +279,8 @@ std::vector<std::string> class_row(const std::string& suite, const std::string& 
   return row;
 }
 
+}  // namespace
+
 Table classes_table(const std::vector<SuiteResults>& suites) {
   Table t;
   t.header = {"suite", "binary", "functions"};
@@ -298,6 +304,8 @@ Table classes_table(const std::vector<SuiteResults>& suites) {
   }
   return t;
 }
+
+namespace {
 
 Table earlier_table(const std::vector<SuiteResults>& suites) {
   Table t;
@@ -412,6 +420,13 @@ std::vector<SuiteResults> read_suites(const ReportOptions& options) {
     s.tables = read_text(dir / (name + ".md"));
     suites.push_back(std::move(s));
   }
+  return suites;
+}
+
+std::vector<SuiteResults> suites_of(const Json& results) {
+  std::vector<SuiteResults> suites;
+  for (const auto& [name, suite] : member(results, "suites", "results").items())
+    suites.push_back({name, member(suite, "survey", name), suite.value("packages", Json()), ""});
   return suites;
 }
 

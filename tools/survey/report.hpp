@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "table.hpp"
+
 namespace probesim::survey {
 
 // JSON whose objects keep their members in the order read or written.
@@ -46,6 +48,16 @@ std::string results_json(const std::vector<SuiteResults>& suites,
                          const std::string& date);
 std::string results_md(const std::vector<SuiteResults>& suites,
                        const std::string& date);
+
+// The suites of @results (what results_json() writes), without their
+// SUITE.md. Raises ReportError.
+std::vector<SuiteResults> suites_of(const Json& results);
+
+// Two of results.md's tables: the share of function entries simulated as
+// probesim's families add up, and the classes of first instructions.
+// Raise ReportError for a survey that lacks a count they show.
+Table steps_table(const std::vector<SuiteResults>& suites);
+Table classes_table(const std::vector<SuiteResults>& suites);
 
 // Reads the suites and writes OUT_DIR/results.json and results.md, both
 // made before either is written. Raises ReportError.

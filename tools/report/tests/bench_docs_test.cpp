@@ -193,6 +193,38 @@ TEST(BenchDocs, SurveySectionsFromTheSurveyResults) {
   EXPECT_THROW(docs_section("survey-redis", data), DocsError);
 }
 
+// Bookworm's and trixie's grep and totals, beside survey()'s redis-server.
+TEST(BenchDocs, SurveyClassesTextFromTheSurveyResults) {
+  DocsData data = counts(distinct);
+  data.survey = survey(0);
+  Json& bookworm = data.survey["suites"]["bookworm"]["survey"];
+  Json& trixie = data.survey["suites"]["trixie"]["survey"];
+  bookworm["files"].push_back(
+      {{"path", "grep"}, {"functions", 200}, {"shapes", {{"stp x29, x30, [sp, #-N]!", 100}}}});
+  bookworm["total"] = {{"functions", 1000},
+                       {"kernels",
+                        {{"6.12", {{"simulated", 100}}},
+                         {"6.12+probesim-defaults", {{"simulated", 400}}},
+                         {"6.12+probesim", {{"simulated", 880}, {"rejected", 20}}}}}};
+  trixie["files"].push_back(
+      {{"path", "grep"}, {"functions", 100}, {"shapes", {{"paciasp", 60}, {"bti c", 30}}}});
+  trixie["total"] = {
+      {"functions", 500},
+      {"kernels", {{"6.12", {{"simulated", 5}}}, {"6.12+probesim-defaults", {{"simulated", 495}}}}},
+      {"steps",
+       {{"6.12+probesim-defaults", {{"kernel", 5}, {"alu", 2}, {"bti", 160}, {"pac", 328}}}}},
+      {"classes", {{"bti", 160}, {"pac", 330}}}};
+  const std::string text = docs_section("survey-classes-text", data);
+  for (const char* part :
+       {"starts 50.0% of its 200 functions with\n", "`redis-server` 50.0% of 2000 (",
+        "bookworm from 10.0% to\n40.0%;", "one bookworm function in ten.\n",
+        "protection: 60.0% of `grep`", "and 30.0% with `bti c`", "trixie's 32.0% of `bti` entries",
+        "(1.0% to 33.4% in all)", "its 66.0% of `paciasp` entries (to 99.0%)."})
+    EXPECT_NE(std::string::npos, text.find(part)) << part << " is not in:\n" << text;
+  trixie.erase("total");
+  EXPECT_THROW(docs_section("survey-classes-text", data), DocsError);
+}
+
 TEST(BenchDocs, FirstDifferenceNamesTheLine) {
   EXPECT_EQ("", first_difference("a\nb\n", "a\nb\n"));
   EXPECT_EQ("line 2: \"b\", written as \"c\"", first_difference("a\nb\n", "a\nc\n"));
