@@ -2,8 +2,6 @@
 /*
  * What the series adds to arch/arm64/include/asm/insn.h, after the
  * declaration of aarch64_insn_gen_logical_immediate(): the declarations
- * of module/lib/insn.c. Each PROBESIM_WITH_* block comes with its family.
+ * of module/lib/insn.c, with it.
  */
-#ifdef PROBESIM_WITH_ALU
 bool aarch64_insn_decode_logical_immediate(u32 insn, u64 *imm);
-#endif

@@ -4,11 +4,11 @@
  * aarch64_insn_gen_logical_immediate(): the decoder of the immediate that
  * function encodes, and that function exported to the KUnit suite, which
  * holds each to the other. The module gets the kernel's encoder through
- * module/compat.c. Each PROBESIM_WITH_* block comes with its family.
+ * module/compat.c. All of it comes with the patch before the first
+ * family's (patches/src/stage.sh, "insn").
  */
 #include <kunit/visibility.h>
 
-#ifdef PROBESIM_WITH_ALU
 EXPORT_SYMBOL_IF_KUNIT(aarch64_insn_gen_logical_immediate);
 
 /*
@@ -50,4 +50,3 @@ bool aarch64_insn_decode_logical_immediate(u32 insn, u64 *imm)
 	return true;
 }
 EXPORT_SYMBOL_IF_KUNIT(aarch64_insn_decode_logical_immediate);
-#endif

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # stage.sh STAGE: write into $TREE what the series adds, as it stands after
 # the patch of STAGE: "fixes" (simulated instructions complete as the CPU
-# completes them), "core" (the branch-target check), "bits" (the bits
-# lib/insn.c names, public in asm/insn.h: insn-bits-[hc].sed),
-# "accessors" (the add/sub immediate accessors of asm/insn.h no longer
-# match ADDG and SUBG: insn-add-sub-imm.sed), then each family of
-# module/families.h in its order (alu, bti, pac, stp).
+# completes them), "core" (the branch-target check), "insn" (what
+# decoders need of asm/insn.h and lib/insn.c: module/asm/insn.h,
+# module/lib/insn.c and the insn-*.sed edits of lines the tree has), then
+# each family of module/families.h in its order (alu, bti, pac, stp).
+# All of asm/insn.h's changes are in one patch: nearly every object of
+# the kernel includes it, and make check builds every prefix.
 #
 # The sources are the project's own, in the tree's shape:
 #   module/asm/insn.h              -> arch/arm64/include/asm/insn.h, and
 #   module/lib/insn.c                 arch/arm64/lib/insn.c, after
-#                                     aarch64_insn_gen_logical_immediate()
+#                                     aarch64_insn_gen_logical_immediate(),
+#                                     from the "insn" stage on
 #   module/probes/decode-insn.[ch] -> arch/arm64/kernel/probes/decode-insn.[ch],
 #   module/probes/simulate-insn.[ch]  at the end of the .c, before the
 #                                     #endif of the .h
@@ -35,7 +37,7 @@ mapfile -t all_flags < <(grep -o 'PROBESIM_WITH_[A-Z][A-Z_]*' "$TOP/module/famil
 flags=(-UPROBESIM_FIXES_ONLY) on=1 known=''
 case $stage in
 fixes) flags=(-DPROBESIM_FIXES_ONLY) on='' known=1 ;;
-core | bits | accessors) on='' known=1 ;;
+core | insn) on='' known=1 ;;
 esac
 own=PROBESIM_WITH_${stage^^}
 for f in "${all_flags[@]}"; do
@@ -159,30 +161,28 @@ insert() {
 probes=arch/arm64/kernel/probes
 insn_h=arch/arm64/include/asm/insn.h
 gen_logical=aarch64_insn_gen_logical_immediate
-if [ "$stage" != fixes ]; then
-	insert "$TOP/module/asm/insn.h" $insn_h "after:$gen_logical"
-	insert "$TOP/module/lib/insn.c" arch/arm64/lib/insn.c "after:$gen_logical"
-fi
-# edit FROM SCRIPT PATH: from the patch of stage FROM on, PATH also has
-# the lines of the tree that SCRIPT (sed -E) changes changed, and it must
-# change some.
-rank() {
-	case $1 in fixes) echo 0 ;; core) echo 1 ;; bits) echo 2 ;; accessors) echo 3 ;; *) echo 4 ;; esac
-}
+# edit SCRIPT PATH: PATH with the lines of the tree that SCRIPT (sed -E)
+# changes changed; it must change some.
 edit() {
-	local file=$TREE/$3
-	[ "$(rank "$stage")" -ge "$(rank "$1")" ] || return 0
-	sed -E -f "$TOP/patches/src/$2" "$file" >"$file.tmp"
+	local file=$TREE/$2
+	sed -E -f "$TOP/patches/src/$1" "$file" >"$file.tmp"
 	if cmp -s "$file" "$file.tmp"; then
-		echo "stage.sh: $2 changes nothing in $3" >&2
+		echo "stage.sh: $1 changes nothing in $2" >&2
 		exit 1
 	fi
 	rm -f "$file"
 	mv "$file.tmp" "$file"
 }
-edit bits insn-bits-h.sed $insn_h
-edit bits insn-bits-c.sed arch/arm64/lib/insn.c
-edit accessors insn-add-sub-imm.sed $insn_h
+case $stage in
+fixes | core) ;;
+*)
+	insert "$TOP/module/asm/insn.h" $insn_h "after:$gen_logical"
+	insert "$TOP/module/lib/insn.c" arch/arm64/lib/insn.c "after:$gen_logical"
+	edit insn-bits-h.sed $insn_h
+	edit insn-bits-c.sed arch/arm64/lib/insn.c
+	edit insn-add-sub-imm.sed $insn_h
+	;;
+esac
 if [ "$stage" != fixes ]; then
 	insert "$TOP/module/probes/decode-insn.c" $probes/decode-insn.c end
 	insert "$TOP/module/probes/decode-insn.h" $probes/decode-insn.h endif

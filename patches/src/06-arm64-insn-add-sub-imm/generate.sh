@@ -1,4 +1,0 @@
-#!/usr/bin/env bash
-# The tree as it stands after this patch (see ../stage.sh).
-set -euo pipefail
-exec "$TOP/patches/src/stage.sh" accessors
