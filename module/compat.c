@@ -38,8 +38,9 @@ void probesim_arm64_notify_die(const char *str, struct pt_regs *regs, int signo,
 #if IS_ENABLED(CONFIG_KUNIT)
 /*
  * The kernel's encoder of logical immediates, which the KUnit suite holds
- * the decoder to (module/lib/insn.c exports it as the tree does): not
- * exported, so looked up the first time it is asked for.
+ * the decoder to, exported to it as the series exports the kernel's: the
+ * kernel does not export it, so it is looked up the first time it is
+ * asked for.
  */
 u32 probesim_insn_gen_logical_immediate(enum aarch64_insn_logic_type type,
 					enum aarch64_insn_variant variant,
@@ -56,6 +57,7 @@ u32 probesim_insn_gen_logical_immediate(enum aarch64_insn_logic_type type,
 		gen = (void *)probesim_lookup("aarch64_insn_gen_logical_immediate");
 	return gen ? gen(type, variant, rn, rd, imm) : AARCH64_BREAK_FAULT;
 }
+EXPORT_SYMBOL_IF_KUNIT(probesim_insn_gen_logical_immediate);
 #endif
 
 #ifndef PROBESIM_HAVE_INLINE_INSN_IS_BRANCH

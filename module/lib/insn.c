@@ -2,14 +2,12 @@
 /*
  * What the series adds to arch/arm64/lib/insn.c, after
  * aarch64_insn_gen_logical_immediate(): the decoder of the immediate that
- * function encodes, and that function exported to the KUnit suite, which
- * holds each to the other. The module gets the kernel's encoder through
- * module/compat.c. All of it comes with the patch before the first
- * family's (patches/src/stage.sh, "insn").
+ * function encodes, which the KUnit suite holds to it (the series exports
+ * the encoder to KUnit there, patches/src/insn-export-encoder.sed; the
+ * module gets it through module/compat.c). All of it comes with the patch
+ * before the first family's (patches/src/stage.sh, "insn").
  */
 #include <kunit/visibility.h>
-
-EXPORT_SYMBOL_IF_KUNIT(aarch64_insn_gen_logical_immediate);
 
 /*
  * DecodeBitMasks() of the Arm ARM: the immediate of a logical (immediate)

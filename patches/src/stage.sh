@@ -66,8 +66,8 @@ staged() {
 part() {
 	staged "$1" | awk '
 		NR == 1 && /SPDX-License-Identifier/ { next }
-		!started && /^\/\*/ { comment = 1 }
-		comment { if (/\*\//) comment = 0; next }
+		!started && !opened && /^\/\*/ { comment = 1 }
+		comment { if (/\*\//) { comment = 0; opened = 1 } next }
 		!started && (/^#include / || /^$/) { next }
 		{ started = 1; lines[++n] = $0 }
 		END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }'
@@ -127,7 +127,7 @@ from_base() {
 # insert SRC PATH WHERE: PATH of the base tree with SRC's part inserted:
 # WHERE is "end" (after a blank line), "endif" (before the last #endif,
 # after a blank line) or "after:NAME" (right after the declaration of
-# the function NAME, or its definition's closing brace).
+# the function NAME, or after a blank line after its definition).
 insert() {
 	local src=$1 path=$2 where=$3 file=$TREE/$2 text
 	text=$(part "$src")
@@ -147,7 +147,7 @@ insert() {
 				# The blank line before an #endif stays before it.
 				if (where == "endif" && line[at - 1] == "") at--
 				for (i = 1; i <= NR + 1; i++) {
-					if (i == at) print (where == "endif" ? "\n" : "") ENVIRON["TEXT"]
+					if (i == at) print (where == "endif" || body ? "\n" : "") ENVIRON["TEXT"]
 					if (i <= NR) print line[i]
 				}
 			}' "$file" >"$file.tmp" || { echo "stage.sh: no $where in $path" >&2; exit 1; }
@@ -180,6 +180,7 @@ fixes | core) ;;
 	insert "$TOP/module/lib/insn.c" arch/arm64/lib/insn.c "after:$gen_logical"
 	edit insn-bits-h.sed $insn_h
 	edit insn-bits-c.sed arch/arm64/lib/insn.c
+	edit insn-export-encoder.sed arch/arm64/lib/insn.c
 	edit insn-add-sub-imm.sed $insn_h
 	;;
 esac
