@@ -744,6 +744,19 @@ static void alu_bitmask_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ref_bitmask(&d), c->imm);
 }
 
+/* sf:N:immr:imms, which the bitmask sweeps count through. */
+#define BITMASK_FIELDS	(2 << 13)
+
+/* The logical (immediate) instruction @d with sf:N:immr:imms = @f. */
+static u32 alu_bitmask_at(struct alu_insn *d, unsigned int f)
+{
+	d->sf = f >> 13;
+	d->n = (f >> 12) & 1;
+	d->immr = (f >> 6) & 0x3f;
+	d->imms = f & 0x3f;
+	return alu_encode(d);
+}
+
 /* Every N:immr:imms in both widths: accepted exactly when a bitmask. */
 static void alu_bitmask_sweep_test(struct kunit *test)
 {
@@ -754,12 +767,8 @@ static void alu_bitmask_sweep_test(struct kunit *test)
 	bool ok;
 	u32 insn;
 
-	for (f = 0; f < 2 << 13; f++) {
-		d.sf = f >> 13;
-		d.n = (f >> 12) & 1;
-		d.immr = (f >> 6) & 0x3f;
-		d.imms = f & 0x3f;
-		insn = alu_encode(&d);
+	for (f = 0; f < BITMASK_FIELDS; f++) {
+		insn = alu_bitmask_at(&d, f);
 		want = ref_bitmask(&d);
 		got = 0;
 		ok = aarch64_insn_decode_logical_immediate(insn, &got);
@@ -794,12 +803,8 @@ static void alu_bitmask_round_trip_test(struct kunit *test)
 	u64 imm, again;
 	u32 insn, back;
 
-	for (f = 0; f < 2 << 13; f++) {
-		d.sf = f >> 13;
-		d.n = (f >> 12) & 1;
-		d.immr = (f >> 6) & 0x3f;
-		d.imms = f & 0x3f;
-		insn = alu_encode(&d);	/* AND Wd/Xd, Wn/Xn, #imm */
+	for (f = 0; f < BITMASK_FIELDS; f++) {
+		insn = alu_bitmask_at(&d, f);
 		if (!aarch64_insn_decode_logical_immediate(insn, &imm))
 			continue;
 		back = aarch64_insn_gen_logical_immediate(AARCH64_INSN_LOGIC_AND,

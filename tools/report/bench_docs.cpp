@@ -130,10 +130,15 @@ std::string grep_summary(const KernelResults& results) {
   return out.str();
 }
 
-// The survey of Debian @suite (survey/results.json).
-const Json& suite_survey(const Json& survey, const char* suite) {
+// survey/results.json, which the survey sections need.
+const Json& survey_results(const Json& survey) {
   if (survey.is_null()) throw DocsError("no survey results given (--survey)");
-  return survey.at("suites").at(suite).at("survey");
+  return survey;
+}
+
+// The survey of Debian @suite.
+const Json& suite_survey(const Json& survey, const char* suite) {
+  return survey_results(survey).at("suites").at(suite).at("survey");
 }
 
 // @path's record in the survey of Debian @suite.
@@ -216,9 +221,8 @@ std::string redis_trixie(const Json& survey) {
 std::string survey_table(const Json& survey,
                          survey::Table (*make)(const std::vector<survey::SuiteResults>&),
                          std::size_t label_columns) {
-  if (survey.is_null()) throw DocsError("no survey results given (--survey)");
   try {
-    return make(survey::suites_of(survey)).markdown(label_columns);
+    return make(survey::suites_of(survey_results(survey))).markdown(label_columns);
   } catch (const survey::ReportError& error) {
     throw DocsError(error.what());
   }
