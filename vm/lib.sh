@@ -201,6 +201,24 @@ series_build() {
 	echo "$PROBESIM_CACHE/series/$1/build/kernel"
 }
 
+# lock_series NAME: hold series NAME's tree and build directory until this
+# shell exits. Checkouts share them, and one that regenerates the tree
+# while another builds or boots it breaks the other's run; so the second
+# waits. The children of a holder (series-check.sh runs patches.sh) are
+# told through PROBESIM_SERIES_LOCKED that they need not wait for it.
+lock_series() {
+	local name=$1 lock fd
+	case " ${PROBESIM_SERIES_LOCKED:-} " in *" $name "*) return 0 ;; esac
+	lock=$PROBESIM_CACHE/series/$name.lock
+	mkdir -p "$(dirname "$lock")"
+	exec {fd}>"$lock"
+	if ! flock -n "$fd"; then
+		log "waiting for another checkout's use of the $name series tree ($lock)"
+		flock "$fd"
+	fi
+	export PROBESIM_SERIES_LOCKED="${PROBESIM_SERIES_LOCKED:-} $name"
+}
+
 # kernel_make SRC OUT ARGS...: make ARGS in the kernel tree SRC, building
 # into OUT, cross-compiled for arm64 through ccache at the build niceness.
 kernel_make() {

@@ -239,6 +239,8 @@ base_line() {
 }
 for base in "${@:-$mainline fixes 6.12 6.1}"; do
 	for b in $base; do
+		# Held to the end: write_series reads the tree too.
+		lock_series "$b"
 		case $b in
 		"$mainline")
 			tree=$(apply_series "$mainline" "$mainline")

@@ -34,6 +34,8 @@ kver=$base
 [ "$base" != fixes ] || kver=$MAINLINE_KERNEL
 totals=$PROBESIM_OUT/totals
 mkdir -p "$PROBESIM_OUT"
+# The series' tree, from its generation to the end of its boots.
+lock_series "$base"
 status=0
 result() {	# result NAME OK?
 	if [ "$2" = 0 ]; then
