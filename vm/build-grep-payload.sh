@@ -4,7 +4,8 @@
 # built with branch protection) in $PROBESIM_OUT/grep-payload[-SUITE] and
 # print that path. It holds grep with the shared libraries it needs, a
 # generated corpus of C-like files, and the list of grep's .eh_frame
-# function entries to probe (from probesim-survey, with file offsets).
+# function entries to probe (probesim-grep-payload, which surveys grep as
+# probesim-survey does, with file offsets).
 #
 # bookworm's grep is /grep/bin/grep, its dynamic loader at its PT_INTERP
 # path and the rest in /lib/aarch64-linux-gnu. Another suite's C library
@@ -106,10 +107,7 @@ build() {
 	done
 	log "grep payload ($suite): grep, $interp, ${seen[*]}"
 
-	"$survey" --list "$stage/payload/$dir/bin/grep" \
-		>"$stage/survey-list.txt"
-	"$gen" probes "$stage/payload/$dir/bin/grep" "$stage/survey-list.txt" \
-		"$stage/probes.tsv" >&2
+	"$gen" probes "$stage/payload/$dir/bin/grep" "$stage/probes.tsv" >&2
 	# The guest needs only the offsets.
 	grep -v '^#' "$stage/probes.tsv" | cut -f1 >"$stage/payload/$dir/probes"
 	"$gen" corpus "$stage/payload/$dir/corpus" "$corpus_mb" "$corpus_seed" \
@@ -128,11 +126,10 @@ build() {
 
 fetch
 tools=$("$here/build-tools.sh")
-survey=$tools/survey/probesim-survey
 gen=$tools/payload/probesim-grep-payload
-# Rebuild only when an input changed: the packages, the survey tool, the
-# generator, the corpus parameters or this script.
-key=$({ ls "$cache/debs/"; sha256sum "$survey" "$gen" "$0"; echo "$corpus_mb $corpus_seed"; } |
+# Rebuild only when an input changed: the packages, the generator (the
+# survey's code is in it), the corpus parameters or this script.
+key=$({ ls "$cache/debs/"; sha256sum "$gen" "$0"; echo "$corpus_mb $corpus_seed"; } |
 	sha256sum | cut -c1-16)
 if [ -f "$out/.key" ] && [ "$(cat "$out/.key")" = "$key" ]; then
 	log "grep payload: cached in $out"
@@ -145,6 +142,6 @@ timed "building the grep payload" build
 rm -rf "$out"
 mkdir -p "$out"
 mv "$stage/payload" "$out/root"
-mv "$stage/probes.tsv" "$stage/survey-list.txt" "$stage/versions.txt" "$out/"
+mv "$stage/probes.tsv" "$stage/versions.txt" "$out/"
 echo "$key" >"$out/.key"
 echo "$out"

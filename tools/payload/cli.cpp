@@ -69,16 +69,15 @@ int run(const std::vector<std::string>& args, std::ostream& out,
       ->type_name("")
       ->description("a decimal integer, taken modulo 2^64");
 
-  std::string elf, survey_list, table;
+  std::string elf, table;
   const auto probes = app.add_subcommand(
       "probes",
-      "turns `probesim-survey --list ELF` output into the probe table OUT:\n"
-      "one line per .eh_frame function entry in executable code, with its\n"
-      "file offset (where a uprobe goes), address, instruction word,\n"
-      "survey class, verdict per kernel variant and the instruction as\n"
-      "capstone disassembles it from ELF.");
+      "surveys the arm64 binary ELF as probesim-survey does and writes the\n"
+      "probe table OUT: one line per .eh_frame function entry in executable\n"
+      "code that no kernel rejects a uprobe on, with its file offset (where\n"
+      "a uprobe goes), address, instruction word, survey class, outcome per\n"
+      "kernel variant and the instruction as capstone disassembles it.");
   probes->add_option("ELF", elf)->required()->type_name("");
-  probes->add_option("SURVEY_LIST", survey_list)->required()->type_name("");
   probes->add_option("OUT", table)->required()->type_name("");
 
   if (const auto status = cli::parse(app, args, out, err)) return *status;
@@ -86,7 +85,7 @@ int run(const std::vector<std::string>& args, std::ostream& out,
     if (*corpus) {
       out << corpus_summary(write_corpus(dir, bytes, seed)) << '\n';
     } else {
-      out << write_probe_table(elf, survey_list, table) << '\n';
+      out << write_probe_table(elf, table) << '\n';
     }
   } catch (const std::exception& e) {
     err << "probesim-grep-payload: " << e.what() << '\n';

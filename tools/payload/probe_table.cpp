@@ -2,45 +2,29 @@
 
 #include <cstdio>
 
+#include "classify.hpp"
+#include "output.hpp"
+
 namespace probesim::payload {
-
-namespace {
-
-const std::string* verdict(const Probe& p, const std::string& variant) {
-  for (const auto& [k, v] : p.verdicts)
-    if (k == variant) return &v;
-  return nullptr;
-}
-
-}  // namespace
 
 std::string hex(std::uint64_t n, int width) {
   char buf[24];
-  std::snprintf(buf, sizeof buf, "%0*llx", width,
-                static_cast<unsigned long long>(n));
+  std::snprintf(buf, sizeof buf, "%0*llx", width, static_cast<unsigned long long>(n));
   return buf;
 }
 
 std::string render_probe_table(const std::vector<Probe>& probes,
                                const std::vector<std::string>& insns) {
+  const std::vector<survey::Variant> variants = survey::listed_variants();
   std::string out = "# offset\taddr\tword\tclass\t";
-  const Verdicts& columns = probes.at(0).verdicts;
-  for (std::size_t i = 0; i < columns.size(); i++) {
-    if (i) out += '\t';
-    out += columns[i].first;
-  }
-  out += "\tinsn\n";
+  for (const survey::Variant v : variants) out += std::string(survey::variant_name(v)) + '\t';
+  out += "insn\n";
   for (std::size_t i = 0; i < probes.size(); i++) {
     const Probe& p = probes[i];
-    out += hex(p.offset, 1) + '\t' + hex(p.addr, 1) + '\t' + hex(p.word, 8) +
-           '\t' + p.cls + '\t';
-    for (const auto& column : columns) {
-      const std::string* v = verdict(p, column.first);
-      if (!v)
-        throw ListError("the entry at 0x" + hex(p.addr, 1) + " has no " +
-                        column.first + " verdict");
-      out += *v + '\t';
-    }
+    out += hex(p.offset) + '\t' + hex(p.addr) + '\t' + hex(p.word, 8) + '\t' +
+           std::string(survey::raw_class_name(survey::raw_class(p.word))) + '\t';
+    for (const survey::Variant v : variants)
+      out += std::string(survey::outcome_name(survey::outcome(p.word, v))) + '\t';
     out += insns.at(i) + '\n';
   }
   return out;

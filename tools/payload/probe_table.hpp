@@ -6,17 +6,21 @@
 #include <string>
 #include <vector>
 
-#include "survey_list.hpp"
-
 namespace probesim::payload {
+
+// A function entry that gets a uprobe.
+struct Probe {
+  std::uint64_t offset = 0;  // in the file: where the uprobe goes
+  std::uint64_t addr = 0;
+  std::uint32_t word = 0;
+};
 
 // n in lower-case hexadecimal, at least width digits.
 std::string hex(std::uint64_t n, int width = 1);
 
-// The table of PROBES, INSNS[i] the instruction text of PROBES[i]. The
-// verdict columns are the variants of the first probe, in its order;
-// throws ListError if a later probe lacks one of them. PROBES is not
-// empty.
+// The table of PROBES, INSNS[i] the instruction text of PROBES[i]: each
+// word's survey class and its outcome on each variant of the survey's
+// listing (survey::listed_variants()), as probesim-survey --list has them.
 std::string render_probe_table(const std::vector<Probe>& probes,
                                const std::vector<std::string>& insns);
 

@@ -1,18 +1,32 @@
-// The probes command: probes.tsv from an ELF's `probesim-survey --list`.
+// The probes command: probes.tsv, the grep benchmark's probe table, from
+// the survey of an arm64 binary.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
+
+#include "probe_table.hpp"
+#include "survey.hpp"
 
 namespace probesim::payload {
 
-// Writes the probe table of the entries of the survey list at LIST_PATH
-// to OUT_PATH and returns "N probes, M entries skipped". ELF_PATH is the
-// arm64 binary the list was made from, read with libelf: each probe's
-// word must be the one the list gives, at its address and file offset,
-// and capstone disassembles it. Throws std::runtime_error, OUT_PATH left
-// alone, when there is no entry to probe or an input is wrong.
-std::string write_probe_table(const std::string& elf_path,
-                              const std::string& list_path,
-                              const std::string& out_path);
+struct Selection {
+  std::vector<Probe> probes;
+  std::size_t skipped = 0;  // the other function entries
+};
+
+// The function entries of FILE that the benchmark probes, in address
+// order: those .eh_frame gives (as stripped binaries have them), in
+// executable code and in the file, on which no kernel variant rejects a
+// uprobe.
+Selection select_probes(const survey::FileSurvey& file);
+
+// Surveys the arm64 binary ELF_PATH, writes the probe table of its
+// select_probes() to OUT_PATH, with each word as capstone disassembles
+// it, and returns "N probes, M entries skipped". Throws
+// std::runtime_error, OUT_PATH left alone, when the file cannot be
+// surveyed or has no entry to probe.
+std::string write_probe_table(const std::string& elf_path, const std::string& out_path);
 
 }  // namespace probesim::payload

@@ -375,6 +375,13 @@ std::string render_json(const std::vector<FileSurvey>& files,
   return out.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+std::vector<Variant> listed_variants() {
+  std::vector<Variant> out;
+  for (Variant v : kVariants)
+    if (probesim_of(v) != Probesim::kDefaults) out.push_back(v);
+  return out;
+}
+
 std::string render_list(const FileSurvey& file) {
   std::string out;
   auto line = [&out](const char* what, std::uint64_t addr,
@@ -391,11 +398,7 @@ std::string render_list(const FileSurvey& file) {
       out += hex(*word, 8);
       out += ' ';
       out += raw_class_name(raw_class(*word));
-      for (Variant v : kVariants) {
-        // The list keeps the variants it has always had: the bench's
-        // payload (tools/payload (probesim-grep-payload)) reads it, and the defaults
-        // differ from KERNEL+probesim only on the stp-push class.
-        if (probesim_of(v) == Probesim::kDefaults) continue;
+      for (Variant v : listed_variants()) {
         out += ' ';
         out += variant_name(v);
         out += '=';

@@ -48,9 +48,13 @@ using FileErrors = std::vector<std::pair<std::string, std::string>>;
 std::string render_json(const std::vector<FileSurvey>& files,
                         const FileErrors& errors);
 
-// One line per function entry and USDT site: address, word, class, and
-// the outcome on each stock kernel and KERNEL+probesim (stp=1); not the
+// The variants of the per-entry listing and the grep benchmark's probe
+// table: each stock kernel and KERNEL+probesim (stp=1); not the
 // +probesim-defaults variants, which differ only on stp pushes.
+std::vector<Variant> listed_variants();
+
+// One line per function entry and USDT site: address, word, class, and
+// the outcome on each of listed_variants().
 std::string render_list(const FileSurvey& file);
 
 }  // namespace probesim::survey

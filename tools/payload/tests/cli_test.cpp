@@ -98,11 +98,9 @@ TEST(Run, CorpusWithBadNumbers) {
 
 TEST(Run, ProbesFailureIsStatusOne) {
   TempDir tmp;
-  const Result r =
-      run_tool({"probes", tmp / "none", tmp / "list", tmp / "probes.tsv"});
+  const Result r = run_tool({"probes", tmp / "none", tmp / "probes.tsv"});
   EXPECT_EQ(r.status, 1);
-  EXPECT_TRUE(r.err.starts_with("probesim-grep-payload: " + (tmp / "list") +
-                                ": cannot open: "))
+  EXPECT_TRUE(r.err.starts_with("probesim-grep-payload: " + (tmp / "none") + ": cannot open: "))
       << r.err;
 }
 

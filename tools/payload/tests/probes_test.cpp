@@ -4,13 +4,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
-#include "output.hpp"
+#include "classify.hpp"
 #include "probe_table.hpp"
 #include "survey.hpp"
-#include "survey_list.hpp"
 #include "temp_dir.hpp"
 
 namespace probesim::payload {
@@ -37,22 +37,16 @@ std::string sample(const std::string& name) {
 #endif
 }
 
-constexpr const char* kList =
-    "# /tmp/grep\n"
-    "func 004001c0 d503201f nop 6.1=xol 7.3=kernel-sim offset=0x1c0 [fde] \n";
-
 class WriteProbeTable : public testing::Test {
  protected:
   void SetUp() override {
     if (sample("plain").empty()) GTEST_SKIP() << "no aarch64-linux-gnu-gcc: no sample";
     survey_ = survey::survey_file(sample("plain"));
-    write(list_, "# " + elf_ + "\n" + survey::render_list(survey_));
   }
-  std::string run() { return write_probe_table(elf_, list_, out_); }
+  std::string run() { return write_probe_table(elf_, out_); }
 
   TempDir tmp_;
-  std::string elf_ = sample("plain"), list_ = tmp_ / "survey-list.txt",
-              out_ = tmp_ / "probes.tsv";
+  std::string elf_ = sample("plain"), out_ = tmp_ / "probes.tsv";
   survey::FileSurvey survey_;
 };
 
@@ -75,56 +69,47 @@ TEST_F(WriteProbeTable, WritesOneLinePerProbedEntry) {
   EXPECT_EQ(read(out_), want);
 }
 
-TEST_F(WriteProbeTable, ElfMustHaveTheListsWords) {
-  elf_ = sample("bti");  // other words at the same addresses
-  try {
-    run();
-    FAIL() << "no error";
-  } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("as the list has it"), std::string::npos)
-        << e.what();
-  }
-  EXPECT_FALSE(std::filesystem::exists(out_));
-}
-
 TEST_F(WriteProbeTable, ElfMustBeAnArm64Program) {
-  for (const std::string& bad : {tmp_ / "text", sample("object")}) {
+  for (const std::string& bad : {tmp_ / "text", sample("object"), tmp_ / "none"}) {
     write(tmp_ / "text", "#!/bin/sh\n");
     elf_ = bad;
-    EXPECT_THROW(run(), std::runtime_error) << bad;
+    try {
+      run();
+      ADD_FAILURE() << "no error for " << bad;
+    } catch (const std::runtime_error& e) {
+      EXPECT_TRUE(std::string(e.what()).starts_with(bad + ": ")) << e.what();
+    }
     EXPECT_FALSE(std::filesystem::exists(out_));
   }
 }
 
-TEST_F(WriteProbeTable, NoEntryToProbeIsAnError) {
-  write(list_, "# /tmp/grep\nfunc 1000 d503201f nop 6.1=xol [fde] \n");
-  try {
-    run();
-    FAIL() << "no error";
-  } catch (const std::runtime_error& e) {
-    EXPECT_EQ(std::string(e.what()), list_ + ": no function entry to probe");
-  }
-  EXPECT_FALSE(std::filesystem::exists(out_));
-}
-
-TEST_F(WriteProbeTable, MalformedListNamesFileAndLine) {
-  write(list_, std::string(kList) + "func 1000\n");
-  try {
-    run();
-    FAIL() << "no error";
-  } catch (const ListError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              list_ +
-                  ": line 3: a function entry needs an address, a word "
-                  "and a class");
-  }
-}
-
-TEST_F(WriteProbeTable, MissingInputThrows) {
-  elf_ = tmp_ / "none";
-  EXPECT_THROW(run(), std::runtime_error);
-  std::filesystem::remove(list_);
-  EXPECT_THROW(run(), std::runtime_error);
+// An entry is probed when .eh_frame gives it, it is in executable code
+// and in the file, and no kernel rejects a uprobe on it.
+TEST(SelectProbes, SkipsWhatTheBenchmarkCannotProbe) {
+  constexpr std::uint32_t kStp = 0xa9bf7bfd, kLdxr = 0xc85f7c00;  // stp x29, x30; ldxr
+  ASSERT_EQ(survey::outcome(kLdxr, survey::Variant::k6_12), survey::Outcome::kRejected);
+  ASSERT_NE(survey::outcome(kStp, survey::Variant::k6_12), survey::Outcome::kRejected);
+  survey::FileSurvey file;
+  auto entry = [](std::uint64_t addr, bool fde, std::optional<std::uint32_t> word,
+                  std::optional<std::uint64_t> offset) {
+    survey::FunctionEntry e;
+    e.addr = addr;
+    e.from_fde = fde;
+    e.from_symbol = !fde;
+    e.word = word;
+    e.file_offset = offset;
+    return e;
+  };
+  file.entries = {entry(0x1000, true, kStp, 0x100), entry(0x1010, false, kStp, 0x110),
+                  entry(0x1020, true, std::nullopt, 0x120), entry(0x1030, true, kStp, std::nullopt),
+                  entry(0x1040, true, kLdxr, 0x140), entry(0x1050, true, kStp, 0x150)};
+  const Selection sel = select_probes(file);
+  ASSERT_EQ(sel.probes.size(), 2U);
+  EXPECT_EQ(sel.probes[0].addr, 0x1000U);
+  EXPECT_EQ(sel.probes[0].offset, 0x100U);
+  EXPECT_EQ(sel.probes[0].word, kStp);
+  EXPECT_EQ(sel.probes[1].addr, 0x1050U);
+  EXPECT_EQ(sel.skipped, 4U);
 }
 
 }  // namespace
