@@ -1,17 +1,11 @@
 #include "probe_table.hpp"
 
-#include <cstdio>
-
 #include "classify.hpp"
 #include "output.hpp"
 
 namespace probesim::payload {
 
-std::string hex(std::uint64_t n, int width) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%0*llx", width, static_cast<unsigned long long>(n));
-  return buf;
-}
+using survey::hex;
 
 std::string render_probe_table(const std::vector<Probe>& probes,
                                const std::vector<std::string>& insns) {

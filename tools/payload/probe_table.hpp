@@ -15,9 +15,6 @@ struct Probe {
   std::uint32_t word = 0;
 };
 
-// n in lower-case hexadecimal, at least width digits.
-std::string hex(std::uint64_t n, int width = 1);
-
 // The table of PROBES, INSNS[i] the instruction text of PROBES[i]: each
 // word's survey class and its outcome on each variant of the survey's
 // listing (survey::listed_variants()), as probesim-survey --list has them.

@@ -1,5 +1,6 @@
 #include "source_file.hpp"
 
+#include "output.hpp"
 #include "vocabulary.hpp"
 
 // Every draw from the PRNG is a statement of its own, in the order the
@@ -9,18 +10,9 @@
 namespace probesim::payload {
 
 namespace v = vocabulary;
+using survey::hex;
 
 namespace {
-
-std::string hex(std::uint64_t n) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  do {
-    out.insert(out.begin(), kDigits[n % 16]);
-    n /= 16;
-  } while (n);
-  return out;
-}
 
 std::string str(std::string_view s) { return std::string(s); }
 

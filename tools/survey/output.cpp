@@ -34,12 +34,6 @@ constexpr const char* kVariantLegend =
     "alu=1 bti=1 pac=1 stp=0, so STP pushes are single-stepped; "
     "KERNEL+probesim: the same with stp=1";
 
-std::string hex(std::uint64_t v, int width) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%0*" PRIx64, width, v);
-  return buf;
-}
-
 // The text output stays within this many columns.
 constexpr std::size_t kTextWidth = 100;
 
@@ -289,6 +283,12 @@ Totals totals(const std::vector<FileSurvey>& files) {
     t.probes.merge(f.probes);
   }
   return t;
+}
+
+std::string hex(std::uint64_t v, int width) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%0*" PRIx64, width, v);
+  return buf;
 }
 
 std::string percent(std::int64_t n, std::int64_t of) {

@@ -27,6 +27,9 @@ struct Totals {
 
 Totals totals(const std::vector<FileSurvey>& files);
 
+// v in lower-case hexadecimal, at least width digits.
+std::string hex(std::uint64_t v, int width = 1);
+
 // "57.0%"; "-" when there is nothing to divide by. Signed, as the
 // report's differences of counts read from a file are.
 std::string percent(std::int64_t n, std::int64_t of);

@@ -16,6 +16,8 @@
 namespace probesim::payload {
 namespace {
 
+using survey::hex;
+
 void write(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
