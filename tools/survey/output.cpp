@@ -250,20 +250,19 @@ void json_counts(Json& out, const Counts& n, const std::string& prefix) {
   });
 }
 
-void json_common(Json& out, std::size_t cies, std::size_t fdes,
-                 std::size_t fdes_skipped, std::size_t symbols,
-                 std::size_t symbol_only, std::size_t unmapped,
-                 std::size_t usdt_unmapped, const Counts& functions,
-                 const Counts& probes) {
+// The counts that a file's survey (FileSurvey) and the totals (Totals)
+// both have, under the same names.
+template <typename Survey>
+void json_common(Json& out, const Survey& s) {
   const std::pair<const char*, std::size_t> scalars[] = {
-      {"functions", functions.total}, {"usdt", probes.total},
-      {"fdes", fdes},                 {"cies", cies},
-      {"fdes_skipped", fdes_skipped}, {"symbols", symbols},
-      {"symbol_only", symbol_only},   {"unmapped", unmapped},
-      {"usdt_unmapped", usdt_unmapped}};
+      {"functions", s.functions.total}, {"usdt", s.probes.total},
+      {"fdes", s.fdes},                 {"cies", s.cies},
+      {"fdes_skipped", s.fdes_skipped}, {"symbols", s.symbols},
+      {"symbol_only", s.symbol_only},   {"unmapped", s.unmapped},
+      {"usdt_unmapped", s.usdt_unmapped}};
   for (const auto& [name, value] : scalars) out[name] = value;
-  json_counts(out, functions, "");
-  json_counts(out, probes, "usdt_");
+  json_counts(out, s.functions, "");
+  json_counts(out, s.probes, "usdt_");
 }
 
 }  // namespace
@@ -359,15 +358,12 @@ std::string render_json(const std::vector<FileSurvey>& files,
   out["files"] = Json::array();
   for (const auto& f : files) {
     Json file = {{"path", f.path}, {"eh_frame", f.eh_frame_source}};
-    json_common(file, f.cies, f.fdes, f.fdes_skipped, f.symbols, f.symbol_only,
-                f.unmapped, f.usdt_unmapped, f.functions, f.probes);
+    json_common(file, f);
     file["notes"] = f.notes;
     out["files"].push_back(std::move(file));
   }
-  const Totals t = totals(files);
-  out["total"] = {{"files", t.files}};
-  json_common(out["total"], t.cies, t.fdes, t.fdes_skipped, t.symbols, t.symbol_only,
-              t.unmapped, t.usdt_unmapped, t.functions, t.probes);
+  out["total"] = {{"files", files.size()}};
+  json_common(out["total"], totals(files));
   out["errors"] = Json::array();
   for (const auto& [path, error] : errors)
     out["errors"].push_back({{"path", path}, {"error", error}});
