@@ -82,6 +82,16 @@ Json system_json(const SystemInfo& system) {
           {"platform", {{"kind", system.platform.kind}, {"evidence", std::move(evidence)}}}};
 }
 
+// What both printouts end with: probesim's hit counts, the notes, the
+// system.
+void print_hits_and_system(std::ostream& out, const Results& results) {
+  for (const auto& [family, h] : results.family_hits)
+    out << family << "_hits: " << h.counted << " of the sim leg's " << h.calls << " calls\n";
+  for (const std::string& note : results.notes) out << "note: " << note << "\n";
+  out << "cpu: " << cpu_line(results.system.cpu) << "\n";
+  out << "platform: " << platform_line(results.system.platform) << "\n";
+}
+
 }  // namespace
 
 void print_table(std::ostream& out, const Results& results) {
@@ -105,11 +115,7 @@ void print_table(std::ostream& out, const Results& results) {
         << rate_cell(trap.native) << ", simulated " << rate_cell(trap.sim) << " calls/s, sim/native "
         << ratio_cell(trap.sim_over_native) << "\n";
   out << "-guarded modes on a guarded (PROT_BTI) page: " << (results.bti_guarded ? "yes" : "no") << "\n";
-  for (const auto& [family, h] : results.family_hits)
-    out << family << "_hits: " << h.counted << " of the sim leg's " << h.calls << " calls\n";
-  for (const std::string& note : results.notes) out << "note: " << note << "\n";
-  out << "cpu: " << cpu_line(results.system.cpu) << "\n";
-  out << "platform: " << platform_line(results.system.platform) << "\n";
+  print_hits_and_system(out, results);
 }
 
 namespace {
@@ -146,6 +152,28 @@ double count_ratio(const PerCall& sim, const PerCall& ret) {
   return sim.instructions() > 0 ? ret.instructions() / sim.instructions() : 0;
 }
 
+// With --instructions, what write_json writes: the counts per call.
+void write_instructions_json(std::ostream& out, const Results& results) {
+  Json json = {{"kernel", results.kernel},
+               {"samples", results.samples},
+               {"calls", kCountCalls},
+               {"base", per_call_json(results.base_count)},
+               {"modes", Json::object()}};
+  for (const std::string& mode : results.order) {
+    const ModeResult& r = results.modes.at(mode);
+    json["modes"][mode] = {{"xol", per_call_json(r.xol_count)},
+                           {"sim", per_call_json(r.sim_count)},
+                           {"simulated", r.simulated},
+                           {"control", r.control}};
+  }
+  const TrapResult& trap = results.trap;
+  if (trap.why_not.empty())
+    json["branch_target_trap"] = {{"native", per_call_json(trap.native_count)}, {"sim", per_call_json(trap.sim_count)}};
+  else
+    json["branch_target_trap"] = {{"why_not", trap.why_not}};
+  write_with_system(out, std::move(json), results);
+}
+
 }  // namespace
 
 void print_instructions(std::ostream& out, const Results& results) {
@@ -173,32 +201,7 @@ void print_instructions(std::ostream& out, const Results& results) {
     out << "branch-target trap (and called by blr on a guarded page, SIGILL and its handler): kernel native "
         << count_cell(trap.native_count.kernel) << ", simulated " << count_cell(trap.sim_count.kernel)
         << ", sim - native " << format("%+.1f", trap.sim_count.kernel - trap.native_count.kernel, 0, 0) << "\n";
-  for (const auto& [family, h] : results.family_hits)
-    out << family << "_hits: " << h.counted << " of the sim leg's " << h.calls << " calls\n";
-  for (const std::string& note : results.notes) out << "note: " << note << "\n";
-  out << "cpu: " << cpu_line(results.system.cpu) << "\n";
-  out << "platform: " << platform_line(results.system.platform) << "\n";
-}
-
-void write_instructions_json(std::ostream& out, const Results& results) {
-  Json json = {{"kernel", results.kernel},
-               {"samples", results.samples},
-               {"calls", kCountCalls},
-               {"base", per_call_json(results.base_count)},
-               {"modes", Json::object()}};
-  for (const std::string& mode : results.order) {
-    const ModeResult& r = results.modes.at(mode);
-    json["modes"][mode] = {{"xol", per_call_json(r.xol_count)},
-                           {"sim", per_call_json(r.sim_count)},
-                           {"simulated", r.simulated},
-                           {"control", r.control}};
-  }
-  const TrapResult& trap = results.trap;
-  if (trap.why_not.empty())
-    json["branch_target_trap"] = {{"native", per_call_json(trap.native_count)}, {"sim", per_call_json(trap.sim_count)}};
-  else
-    json["branch_target_trap"] = {{"why_not", trap.why_not}};
-  write_with_system(out, std::move(json), results);
+  print_hits_and_system(out, results);
 }
 
 void write_json(std::ostream& out, const Results& results) {
@@ -209,11 +212,10 @@ void write_json(std::ostream& out, const Results& results) {
                {"bti_guarded", results.bti_guarded},
                {"family_hits", Json::object()},
                {"notes", results.notes},
-               {"aliases", Json::object()},
+               {"aliases", Json::object()},  // no mode has had another name since
                {"modes", Json::object()}};
   for (const auto& [family, h] : results.family_hits)
     json["family_hits"][family] = {{"counted", h.counted}, {"calls", h.calls}};
-  for (const auto& [old_name, name] : results.aliases) json["aliases"][old_name] = name;
   for (const std::string& mode : results.order) {
     const ModeResult& r = results.modes.at(mode);
     json["modes"][mode] = {{"xol", rate(r.xol)},

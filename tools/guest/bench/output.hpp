@@ -5,7 +5,6 @@
 #include <map>
 #include <ostream>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "instructions.hpp"
@@ -59,7 +58,6 @@ struct Results {
   bool bti_guarded = false;                // the bti target's page has PROT_BTI
   std::map<std::string, FamilyHits> family_hits;
   TrapResult trap;
-  std::vector<std::pair<std::string, std::string>> aliases;  // old mode name, new
   std::vector<std::string> notes;
   SystemInfo system;                       // CPU, kernel, VM or bare metal
 };
@@ -74,7 +72,5 @@ void print_instructions(std::ostream& out, const Results& results);
 // and each mode's probe, target, path, page, threads and control, then
 // "branch_target_trap".
 void write_json(std::ostream& out, const Results& results);
-// With --instructions, what write_json writes: the counts per call.
-void write_instructions_json(std::ostream& out, const Results& results);
 
 }  // namespace probesim::bench
