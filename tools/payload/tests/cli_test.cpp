@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <sstream>
 
-#include "temp_dir.hpp"
+#include "test_files.hpp"
 
 namespace probesim::payload {
 namespace {
+
+using test::TempDir;
 
 struct Result {
   int status;

@@ -3,16 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
-#include "temp_dir.hpp"
+#include "test_files.hpp"
 
 namespace probesim::payload {
 namespace {
+
+using test::TempDir;
 
 constexpr std::uint64_t kMiB = 1024 * 1024;
 
@@ -100,10 +100,7 @@ TEST(Corpus, WritesTheTreeIntoANewDirectory) {
     on_disk += e.is_regular_file();
   EXPECT_EQ(on_disk, expected.size());
   for (const auto& [path, text] : expected) {
-    std::ifstream f(dir + "/" + path, std::ios::binary);
-    std::ostringstream s;
-    s << f.rdbuf();
-    EXPECT_EQ(s.str(), text) << path;
+    EXPECT_EQ(test::slurp(dir + "/" + path), text) << path;
   }
 }
 

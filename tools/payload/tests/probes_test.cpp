@@ -3,31 +3,21 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 #include "classify.hpp"
+#include "output.hpp"
 #include "probe_table.hpp"
 #include "survey.hpp"
-#include "temp_dir.hpp"
+#include "test_files.hpp"
 
 namespace probesim::payload {
 namespace {
 
+using test::TempDir;
+
 using survey::hex;
-
-void write(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string read(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 // The survey's cross-compiled sample (survey/tests/sample.c), "" if none.
 std::string sample(const std::string& name) {
@@ -68,12 +58,12 @@ TEST_F(WriteProbeTable, WritesOneLinePerProbedEntry) {
     want += hex(e.file_offset.value()) + '\t' + hex(e.addr) + '\t' +
             hex(e.word.value(), 8) + '\t' + rest[i];
   }
-  EXPECT_EQ(read(out_), want);
+  EXPECT_EQ(test::slurp(out_), want);
 }
 
 TEST_F(WriteProbeTable, ElfMustBeAnArm64Program) {
   for (const std::string& bad : {tmp_ / "text", sample("object"), tmp_ / "none"}) {
-    write(tmp_ / "text", "#!/bin/sh\n");
+    test::spill(tmp_ / "text", "#!/bin/sh\n");
     elf_ = bad;
     try {
       run();

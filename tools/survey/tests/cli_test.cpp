@@ -3,11 +3,12 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+
+#include "test_files.hpp"
 
 namespace probesim::survey {
 namespace {
@@ -24,18 +25,6 @@ std::string dkms_conf_version() {
 
 class Cli : public ::testing::Test {
  protected:
-  // One directory per test: ctest runs the tests of this fixture as
-  // processes of their own, side by side, and each writes its "good".
-  std::string dir_ = ::testing::TempDir() + "/probesim_survey_cli_" +
-                     ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  void SetUp() override { std::filesystem::create_directories(dir_); }
-  std::string write(const std::string& name, const std::vector<std::uint8_t>& b) {
-    std::string path = dir_ + "/" + name;
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(b.data()),
-               static_cast<std::streamsize>(b.size()));
-    return path;
-  }
   int run_cli(std::vector<std::string> args) {
     out_.str("");
     err_.str("");
@@ -68,8 +57,9 @@ TEST_F(Cli, GoodFile) {
 TEST_F(Cli, BadFilesFailWithAMessage) {
   const std::string good = good_file();
   if (good.empty()) GTEST_SKIP() << "no aarch64-linux-gnu-gcc: no sample";
-  std::string text = write("text", {'h', 'i', '\n'});
-  EXPECT_EQ(run_cli({good, text, dir_ + "/missing", dir_}), 1);
+  const probesim::test::TempDir dir;
+  probesim::test::spill(dir / "text", "hi\n");
+  EXPECT_EQ(run_cli({good, dir / "text", dir / "missing", dir.path()}), 1);
   EXPECT_NE(err_.str().find("text: not an ELF file"), std::string::npos);
   EXPECT_NE(err_.str().find("missing: cannot open"), std::string::npos);
   EXPECT_NE(err_.str().find(": is a directory"), std::string::npos);
