@@ -1,5 +1,8 @@
 #include "classify.hpp"
 
+#include <string>
+#include <utility>
+
 #include "probesim_decoder.hpp"
 
 namespace probesim::survey {
@@ -36,22 +39,17 @@ bool is_pac_hint(unsigned crm_op2) {
 // CRm:op2 of a HINT instruction, bits 11:5.
 unsigned hint_crm_op2(std::uint32_t insn) { return (insn >> 5) & 0x7f; }
 
-struct FamilyName {
-  std::string_view name;  // as probesim_family_name() has it
-  Family family;
-};
-
-constexpr FamilyName kFamilyNames[] = {
-    {"nop", Family::kNop},
-    {"stp", Family::kStp},
-    {"logic_imm", Family::kLogicImm},
-    {"addsub_imm", Family::kAddSubImm},
-    {"movewide", Family::kMoveWide},
-    {"logic_reg", Family::kLogicReg},
-    {"addsub_reg", Family::kAddSubReg},
-    {"bti", Family::kBti},
-    {"pac", Family::kPac},
-};
+// The RawClass of each family's instructions, in kFamilies' order.
+constexpr std::pair<std::string_view, RawClass> kFamilyClasses[] = {
+    {"nop", RawClass::kNop},
+    {"stp", RawClass::kStpPush},
+    {"logic_imm", RawClass::kLogicImm},
+    {"addsub_imm", RawClass::kAddSubImm},
+    {"movewide", RawClass::kMoveWide},
+    {"logic_reg", RawClass::kLogicReg},
+    {"addsub_reg", RawClass::kAddSubReg},
+    {"bti", RawClass::kBti},
+    {"pac", RawClass::kPac}};
 
 struct VariantInfo {
   Variant variant;
@@ -85,40 +83,42 @@ static_assert(variant_info_in_order());
 
 }  // namespace
 
-Family family_by_name(std::string_view name) {
-  if (name == "none") return Family::kNone;
-  for (const auto& f : kFamilyNames)
-    if (f.name == name) return f.family;
-  return Family::kUnknownFamily;
+// The module's enum probesim_family is families.h's order after
+// PROBESIM_NONE: kFamilies' index plus one.
+static_assert(PROBESIM_NR_FAMILIES == 1 + kFamilyCount);
+
+constexpr bool every_family_has_its_switch() {
+  for (const FamilyInfo& f : kFamilies)
+    if (switch_index(f.switch_name) == kSwitchCount) return false;
+  return true;
+}
+static_assert(every_family_has_its_switch());
+
+std::optional<std::size_t> family(std::uint32_t insn) {
+  const enum probesim_family f = probesim_decode(insn);
+  if (f == PROBESIM_NONE) return std::nullopt;
+  return static_cast<std::size_t>(f) - 1;
 }
 
-Family family(std::uint32_t insn) {
-  enum probesim_family f = probesim_decode(insn);
-  if (f == PROBESIM_NONE) return Family::kNone;
-  return family_by_name(probesim_family_name(f));
+std::optional<RawClass> family_class(std::size_t family) {
+  for (const auto& [name, c] : kFamilyClasses)
+    if (name == kFamilies[family].name) return c;
+  return std::nullopt;
 }
 
-bool decoder_has_family(std::string_view name) {
-  for (int f = PROBESIM_NONE + 1; f < PROBESIM_NR_FAMILIES; f++)
-    if (name == probesim_family_name(static_cast<enum probesim_family>(f)))
-      return true;
-  return false;
+std::string family_list(std::string_view switch_name) {
+  std::string out;
+  for (const FamilyInfo& f : kFamilies)
+    if (switch_name.empty() || f.switch_name == switch_name)
+      out += (out.empty() ? "" : ", ") + std::string(f.name);
+  return out;
 }
+
+bool step_on_by_default(Step s) { return s == Step::kKernel || kSwitches[index(s) - 1].on; }
 
 RawClass raw_class(std::uint32_t insn) {
-  switch (family(insn)) {
-    case Family::kNop: return RawClass::kNop;
-    case Family::kStp: return RawClass::kStpPush;
-    case Family::kLogicImm: return RawClass::kLogicImm;
-    case Family::kAddSubImm: return RawClass::kAddSubImm;
-    case Family::kMoveWide: return RawClass::kMoveWide;
-    case Family::kLogicReg: return RawClass::kLogicReg;
-    case Family::kAddSubReg: return RawClass::kAddSubReg;
-    case Family::kBti: return RawClass::kBti;
-    case Family::kPac: return RawClass::kPac;
-    case Family::kNone:
-    case Family::kUnknownFamily: break;
-  }
+  if (const auto f = family(insn))
+    if (const auto c = family_class(*f)) return *c;
   if (aarch64_insn_is_hint(insn)) {
     unsigned crm_op2 = hint_crm_op2(insn);
     if (is_bti_hint(crm_op2)) return RawClass::kBti;
@@ -141,7 +141,8 @@ RawClass raw_class(std::uint32_t insn) {
 }
 
 Shape shape(std::uint32_t insn) {
-  if (family(insn) == Family::kStp) {
+  const std::optional<std::size_t> f = family(insn);
+  if (f == kStpFamily) {
     // imm7 is signed: bit 6 set is a negative offset.
     if (aarch64_insn_decode_register(AARCH64_INSN_REGTYPE_RT, insn) == 29 &&
         aarch64_insn_decode_register(AARCH64_INSN_REGTYPE_RT2, insn) == 30 &&
@@ -149,7 +150,7 @@ Shape shape(std::uint32_t insn) {
       return Shape::kStpFpLrPush;
     return Shape::kStpOtherPush;
   }
-  if (family(insn) == Family::kNop) return Shape::kNop;
+  if (f == kNopFamily) return Shape::kNop;
   // SUB (immediate), 64-bit, no flags: 1 1 0 100010 sh imm12 Rn Rd.
   if ((insn & 0xFF8003FFU) == 0xD10003FFU) return Shape::kSubSp;
   if (aarch64_insn_is_hint(insn)) {
@@ -187,26 +188,12 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
   }
   // probesim only takes over what the kernel would single-step
   // (module/hook.c leaves rejected and kernel-simulated probes alone, so
-  // NOP stays the kernel's on 7.3).
-  // The other families are on by default; stp is off unless stp=1, and
-  // has a gate besides (no MTE, no POE).
-  if (has_probesim(variant)) {
-    switch (family(insn)) {
-      case Family::kNop: return Outcome::kProbesimNop;
-      case Family::kStp:
-        if (probesim_of(variant) == Probesim::kStp)
-          return Outcome::kProbesimStp;
-        break;
-      case Family::kLogicImm: return Outcome::kProbesimLogicImm;
-      case Family::kAddSubImm: return Outcome::kProbesimAddSubImm;
-      case Family::kMoveWide: return Outcome::kProbesimMoveWide;
-      case Family::kLogicReg: return Outcome::kProbesimLogicReg;
-      case Family::kAddSubReg: return Outcome::kProbesimAddSubReg;
-      case Family::kBti: return Outcome::kProbesimBti;
-      case Family::kPac: return Outcome::kProbesimPac;
-      case Family::kNone:
-      case Family::kUnknownFamily: break;
-    }
+  // NOP stays the kernel's on 7.3), and only with the family's switch on:
+  // at its default, or every switch with stp=1. The stp family has a gate
+  // besides (no MTE, no POE), which the survey takes to be open.
+  if (const auto f = family(insn); f && has_probesim(variant)) {
+    const SwitchInfo& on = kSwitches[switch_index(kFamilies[*f].switch_name)];
+    if (on.on || probesim_of(variant) == Probesim::kStp) return probesim_outcome(*f);
   }
   switch (raw_class(insn)) {
     case RawClass::kBti: return Outcome::kBti;
@@ -232,48 +219,48 @@ std::string_view shape_name(Shape s) {
 
 std::string_view variant_name(Variant v) { return kVariantInfo[index(v)].name; }
 
+// "nop=1 alu=1 bti=1 pac=1 stp=0": every switch at its default, or on.
 std::string_view variant_params(Variant v) {
+  static const auto params = [](bool all_on) {
+    std::string out;
+    for (const SwitchInfo& s : kSwitches)
+      out += (out.empty() ? "" : " ") + std::string(s.name) + (s.on || all_on ? "=1" : "=0");
+    return out;
+  };
+  static const std::string defaults = params(false), all_on = params(true);
   switch (probesim_of(v)) {
     case Probesim::kAbsent: return "";
-    case Probesim::kDefaults: return "nop=1 alu=1 bti=1 pac=1 stp=0";
-    case Probesim::kStp: return "nop=1 alu=1 bti=1 pac=1 stp=1";
+    case Probesim::kDefaults: return defaults;
+    case Probesim::kStp: return all_on;
   }
   return "";
 }
 
 std::string_view outcome_name(Outcome o) {
-  static constexpr std::string_view kNames[kOutcomeCount] = {
-      "kernel-sim", "probesim-nop", "probesim-stp", "probesim-logic_imm",
-      "probesim-addsub_imm", "probesim-movewide", "probesim-logic_reg",
-      "probesim-addsub_reg", "probesim-bti", "probesim-pac", "rejected", "bti",
-      "pac", "xol"};
-  return kNames[index(o)];
+  static const auto names = [] {
+    std::array<std::string, kOutcomeCount> out;
+    out[index(Outcome::kKernelSim)] = "kernel-sim";
+    for (std::size_t f = 0; f < kFamilyCount; f++)
+      out[index(probesim_outcome(f))] = "probesim-" + std::string(kFamilies[f].name);
+    out[index(Outcome::kRejected)] = "rejected";
+    out[index(Outcome::kBti)] = "bti";
+    out[index(Outcome::kPac)] = "pac";
+    out[index(Outcome::kXol)] = "xol";
+    return out;
+  }();
+  return names[index(o)];
 }
 
 Step step(Outcome o) {
-  switch (o) {
-    case Outcome::kKernelSim: return Step::kKernel;
-    case Outcome::kProbesimNop: return Step::kNop;
-    case Outcome::kProbesimStp: return Step::kStp;
-    case Outcome::kProbesimLogicImm:
-    case Outcome::kProbesimAddSubImm:
-    case Outcome::kProbesimMoveWide:
-    case Outcome::kProbesimLogicReg:
-    case Outcome::kProbesimAddSubReg: return Step::kAlu;
-    case Outcome::kProbesimBti: return Step::kBti;
-    case Outcome::kProbesimPac: return Step::kPac;
-    case Outcome::kRejected:
-    case Outcome::kBti:
-    case Outcome::kPac:
-    case Outcome::kXol: return Step::kNone;
-  }
-  return Step::kNone;
+  if (o == Outcome::kKernelSim) return Step::kKernel;
+  if (o >= Outcome::kRejected) return Step::kNone;
+  return switch_step(switch_index(kFamilies[index(o) - 1].switch_name));
 }
 
 std::string_view step_name(Step s) {
-  static constexpr std::string_view kNames[kStepCount + 1] = {
-      "kernel", "nop", "stp", "alu", "bti", "pac", "none"};
-  return kNames[index(s)];
+  if (s == Step::kKernel) return "kernel";
+  if (s == Step::kNone) return "none";
+  return kSwitches[index(s) - 1].name;
 }
 
 bool is_simulated(Outcome o) { return step(o) != Step::kNone; }

@@ -8,6 +8,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "kernel_rules.hpp"
@@ -16,8 +19,10 @@ namespace probesim::survey {
 
 // What an instruction is. Disjoint; the first that applies wins. The
 // classes named after probesim's families are exactly what its decode
-// table assigns to the family (module/probes/decode-insn.c); an instruction of the
-// same kind that the table leaves alone falls into a later class.
+// table assigns to the family (module/probes/decode-insn.c;
+// family_class()); an instruction of the same kind that the table leaves
+// alone falls into a later class. The survey's own names, in the order
+// its earlier results have them (stp-push second), unlike the families.
 enum class RawClass {
   kNop,        // probesim's nop family (exactly NOP)
   kStpPush,    // probesim's stp family: STP Xt, Xt2, [SP, #imm]!
@@ -71,42 +76,83 @@ inline constexpr std::size_t kVariantCount = 9;
 // probesim in a variant: not loaded, at its defaults, or with stp=1.
 enum class Probesim { kAbsent, kDefaults, kStp };
 
-// What a uprobe on the instruction costs under one variant. Disjoint.
-// kProbesim* are named "probesim-FAMILY" after the module's family names,
-// as its counters are (FAMILY_patched, FAMILY_hits).
-enum class Outcome {
-  kKernelSim,          // simulated by the stock kernel
-  kProbesimNop,        // simulated by probesim, one outcome per family
-  kProbesimStp,
-  kProbesimLogicImm,
-  kProbesimAddSubImm,
-  kProbesimMoveWide,
-  kProbesimLogicReg,
-  kProbesimAddSubReg,
-  kProbesimBti,
-  kProbesimPac,        // PACIASP, PACIBSP
-  kRejected,           // no uprobe possible
-  kBti,                // BTI landing pad, single-stepped out of line
-  kPac,                // PAC hint, single-stepped out of line
-  kXol,                // anything else single-stepped out of line
+// probesim's families and switches, as module/families.h lists them once
+// for the module, the series and the host tools; in its order, which is
+// that of the module's enum probesim_family (PROBESIM_NONE aside).
+struct FamilyInfo {
+  std::string_view name;         // as probesim_family_name() has it
+  std::string_view switch_name;  // the module parameter that turns it on
 };
-inline constexpr std::size_t kOutcomeCount = 14;
+inline constexpr FamilyInfo kFamilies[] = {
+#define PROBESIM_FAMILY(id, name, handler, pad, onoff) {#name, #onoff},
+#include "families.h"
+#undef PROBESIM_FAMILY
+};
+inline constexpr std::size_t kFamilyCount = std::size(kFamilies);
+
+struct SwitchInfo {
+  std::string_view name;  // probesim.NAME
+  bool on;                // its default
+};
+inline constexpr SwitchInfo kSwitches[] = {
+#define PROBESIM_SWITCH(onoff, on, what) {#onoff, on},
+#include "families.h"
+#undef PROBESIM_SWITCH
+};
+inline constexpr std::size_t kSwitchCount = std::size(kSwitches);
+
+// The index of the family or switch of that name; the count if none, which
+// a constant expression then cannot use as an index.
+constexpr std::size_t family_index(std::string_view name) {
+  std::size_t i = 0;
+  while (i < kFamilyCount && kFamilies[i].name != name) i++;
+  return i;
+}
+constexpr std::size_t switch_index(std::string_view name) {
+  std::size_t i = 0;
+  while (i < kSwitchCount && kSwitches[i].name != name) i++;
+  return i;
+}
+// The families the survey treats apart: NOP (7.3 simulates it itself) and
+// the STP pushes (off by default, and the survey's stp=1 variants).
+inline constexpr std::size_t kNopFamily = family_index("nop");
+inline constexpr std::size_t kStpFamily = family_index("stp");
+static_assert(kNopFamily < kFamilyCount && kStpFamily < kFamilyCount);
+
+// What a uprobe on the instruction costs under one variant. Disjoint.
+// Between kKernelSim and kRejected, one outcome per family of kFamilies,
+// in its order (probesim_outcome()), named "probesim-FAMILY" as the
+// module's counters are (FAMILY_patched, FAMILY_hits).
+enum class Outcome : std::size_t {
+  kKernelSim,                    // simulated by the stock kernel
+  kRejected = 1 + kFamilyCount,  // no uprobe possible
+  kBti,                          // BTI landing pad, single-stepped out of line
+  kPac,                          // PAC hint, single-stepped out of line
+  kXol,                          // anything else single-stepped out of line
+};
+inline constexpr std::size_t kOutcomeCount = static_cast<std::size_t>(Outcome::kXol) + 1;
+constexpr Outcome probesim_outcome(std::size_t family) { return static_cast<Outcome>(1 + family); }
 
 // What a simulated outcome is owed to, in the order of the JSON's "steps":
-// the stock kernel, then probesim's nop, stp, the five ALU families
-// together, bti and pac. kNone for the outcomes that single-step or reject.
-enum class Step { kKernel, kNop, kStp, kAlu, kBti, kPac, kNone };
-inline constexpr std::size_t kStepCount = 6;  // kNone is not counted
+// the stock kernel, then each switch of kSwitches (switch_step()), so the
+// five ALU families count together under alu. kNone for the outcomes that
+// single-step or reject.
+enum class Step : std::size_t { kKernel, kNone = 1 + kSwitchCount };
+inline constexpr std::size_t kStepCount = 1 + kSwitchCount;  // kNone is not counted
+constexpr Step switch_step(std::size_t switch_idx) { return static_cast<Step>(1 + switch_idx); }
+// Whether probesim's defaults have the step's switch on (the kernel's
+// step: yes).
+bool step_on_by_default(Step s);
 
-// probesim's family of an instruction, by the family names of the module's
-// decode table (probesim_family_name()). A family the survey does not know
-// gives kUnknownFamily, which the tests rule out.
-enum class Family { kNone, kNop, kStp, kLogicImm, kAddSubImm, kMoveWide,
-                    kLogicReg, kAddSubReg, kBti, kPac, kUnknownFamily };
-Family family(std::uint32_t insn);
-Family family_by_name(std::string_view name);
-// Whether the module's decode table has a family of this name at all.
-bool decoder_has_family(std::string_view name);
+// probesim's family of an instruction (an index into kFamilies), by the
+// module's decode table; nullopt where it has none.
+std::optional<std::size_t> family(std::uint32_t insn);
+// The class of a family's instructions; nullopt for a family RawClass
+// has no class for yet, whose instructions fall into a later class.
+std::optional<RawClass> family_class(std::size_t family);
+// The names of the families, ", "-separated, in kFamilies' order; of
+// those of one switch if one is named.
+std::string family_list(std::string_view switch_name = {});
 
 RawClass raw_class(std::uint32_t insn);
 Shape shape(std::uint32_t insn);

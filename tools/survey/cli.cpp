@@ -87,7 +87,8 @@ int run(const std::vector<std::string>& args, std::ostream& out,
       ->type_name("");
   app.footer(
       "Kernels: 6.1, 6.12 and 7.3 stock; KERNEL+probesim-defaults with probesim\n"
-      "at its default parameters (nop=1 alu=1 bti=1 pac=1 stp=0);\n"
+      "at its default parameters (" +
+      std::string(variant_params(Variant::k6_12ProbesimDefaults)) + ");\n"
       "KERNEL+probesim with stp=1 as well.\n"
       "\n"
       "Exit status: 0 all files surveyed (the report written), 1 a file could\n"

@@ -29,10 +29,11 @@ constexpr BaseKernel kKernels[] = {BaseKernel::k6_1, BaseKernel::k6_12,
 constexpr BaseKernel kMainKernel = BaseKernel::k6_12;
 
 // What the tables call the probesim variants.
-constexpr const char* kVariantLegend =
-    "KERNEL+probesim-defaults: probesim at its default parameters, nop=1 "
-    "alu=1 bti=1 pac=1 stp=0, so STP pushes are single-stepped; "
-    "KERNEL+probesim: the same with stp=1";
+std::string variant_legend() {
+  return "KERNEL+probesim-defaults: probesim at its default parameters, " +
+         std::string(variant_params(Variant::k6_12ProbesimDefaults)) +
+         ", so STP pushes are single-stepped; KERNEL+probesim: the same with stp=1";
+}
 
 // The text output stays within this many columns.
 constexpr std::size_t kTextWidth = 100;
@@ -161,13 +162,14 @@ Table steps_table(const std::vector<Row>& rows, int footer, BaseKernel k) {
     Variant variant;
     Step step;
   };
-  const Variant defaults = variant_of(k, Probesim::kDefaults);
-  const Column columns[] = {{defaults, Step::kKernel},
-                            {defaults, Step::kNop},
-                            {defaults, Step::kAlu},
-                            {defaults, Step::kBti},
-                            {defaults, Step::kPac},
-                            {variant_of(k, Probesim::kStp), Step::kStp}};
+  // The steps on by default first, in their order, then the others.
+  std::vector<Column> columns;
+  for (bool on : {true, false}) {
+    const Variant v = variant_of(k, on ? Probesim::kDefaults : Probesim::kStp);
+    for (std::size_t st = 0; st < kStepCount; st++)
+      if (step_on_by_default(static_cast<Step>(st)) == on)
+        columns.push_back({v, static_cast<Step>(st)});
+  }
   Table t;
   t.header = {"binary", "functions"};
   for (const Column& c : columns) t.header.push_back(step_column(k, c.step));
@@ -303,7 +305,7 @@ std::string percent_text(double p) {
 
 std::string step_column(BaseKernel kernel, Step step) {
   if (step == Step::kKernel) return std::string(base_kernel_name(kernel)) + " stock";
-  return "+ " + std::string(step_name(step)) + (step == Step::kStp ? "=1" : "");
+  return "+ " + std::string(step_name(step)) + (step_on_by_default(step) ? "" : "=1");
 }
 
 std::string render_tables(const std::vector<FileSurvey>& files,
@@ -324,23 +326,23 @@ std::string render_tables(const std::vector<FileSurvey>& files,
                 classes_table(rows, footer, false));
   out += render(
       "Function entries a uprobe hits without single-stepping (% of "
-      "functions; " + std::string(kVariantLegend) + ")",
+      "functions; " + variant_legend() + ")",
       simulated_table(rows, footer, false));
   out += render(
       "Function entries a uprobe hits without single-stepping on " +
           std::string(base_kernel_name(kMainKernel)) +
           ", as probesim's families add up (% of functions, cumulative; alu "
-          "is logic_imm, addsub_imm, movewide, logic_reg and addsub_reg; + "
+          "is " + family_list("alu") + "; + "
           "pac is probesim's defaults, + stp=1 adds the stp family)",
       steps_table(rows, footer, kMainKernel));
   out += render("All function entries, per kernel (" +
-                    std::string(kVariantLegend) + ")",
+                    variant_legend() + ")",
                 kernels_table(t.functions));
   if (t.probes.total > 0) {
     out += render("USDT sites: instruction classes (% of sites)",
                   classes_table(rows, footer, true));
     out += render("USDT sites a uprobe hits without single-stepping (% of "
-                  "sites; " + std::string(kVariantLegend) + ")",
+                  "sites; " + variant_legend() + ")",
                   simulated_table(rows, footer, true));
   }
   return out;

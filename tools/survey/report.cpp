@@ -26,19 +26,24 @@ constexpr Variant kSummary[] = {
     Variant::k6_12ProbesimStp};
 
 // The steps in which simulated entries add up on 6.12: those of probesim's
-// defaults, which end at 6.12+probesim-defaults, then stp=1.
-constexpr Step kDefaultSteps[] = {Step::kKernel, Step::kNop, Step::kAlu, Step::kBti,
-                                  Step::kPac};
+// defaults, which end at 6.12+probesim-defaults, then those stp=1 adds.
+std::vector<Step> steps_on_by_default(bool on) {
+  std::vector<Step> out;
+  for (std::size_t st = 0; st < kStepCount; st++)
+    if (step_on_by_default(static_cast<Step>(st)) == on) out.push_back(static_cast<Step>(st));
+  return out;
+}
 
 // probesim's families among the classes of first instructions, and the
-// ALU ones among them.
-constexpr RawClass kFamilyClasses[] = {
-    RawClass::kNop,      RawClass::kStpPush,  RawClass::kLogicImm,
-    RawClass::kAddSubImm, RawClass::kMoveWide, RawClass::kLogicReg,
-    RawClass::kAddSubReg, RawClass::kBti,      RawClass::kPac};
-constexpr RawClass kAluClasses[] = {RawClass::kLogicImm, RawClass::kAddSubImm,
-                                    RawClass::kMoveWide, RawClass::kLogicReg,
-                                    RawClass::kAddSubReg};
+// ALU ones among them, in kFamilies' order.
+std::vector<RawClass> family_classes(std::string_view switch_name = {}) {
+  std::vector<RawClass> out;
+  for (std::size_t f = 0; f < kFamilyCount; f++)
+    if (switch_name.empty() || kFamilies[f].switch_name == switch_name)
+      if (const auto c = family_class(f)) out.push_back(*c);
+  return out;
+}
+constexpr std::string_view kAlu = "alu";
 
 // What is left single-stepped: 6.12 with probesim, at its defaults and
 // with stp=1.
@@ -92,13 +97,16 @@ constexpr const char* kIntroAfterDate =
     "6.12 and 7.3 (7.3.4); 7.3 decides as 6.12 does except that it "
     "simulates NOP itself, so on 7.3 probesim's nop family gives way to the "
     "kernel). `KERNEL+probesim-defaults` is probesim at the module's "
-    "default parameters (`nop=1 alu=1 bti=1 pac=1 stp=0`: STP pushes stay "
+    "default parameters (`";
+constexpr const char* kIntroAfterParams =
+    "`: STP pushes stay "
     "single-stepped); `KERNEL+probesim` is the same with `stp=1`, on a "
     "system without MTE or POE.";
-constexpr const char* kOutcomes =
+constexpr const char* kOutcomesBeforeFamilies =
     "Outcome classes per kernel: `kernel-sim` simulated by the kernel; "
-    "`probesim-FAMILY` simulated by probesim's family FAMILY (nop, stp, "
-    "logic_imm, addsub_imm, movewide, logic_reg, addsub_reg, bti, pac); "
+    "`probesim-FAMILY` simulated by probesim's family FAMILY (";
+constexpr const char* kOutcomesAfterFamilies =
+    "); "
     "`rejected` no uprobe possible; `bti`/`pac` landing pads and PAC hints, "
     "single-stepped; `xol` anything else single-stepped.";
 constexpr const char* kSummaryHeading =
@@ -221,8 +229,8 @@ Table summary_table(const std::vector<SuiteResults>& suites) {
 Table steps_table(const std::vector<SuiteResults>& suites) {
   Table t;
   t.header = {"suite", "functions"};
-  for (Step st : kDefaultSteps) t.header.push_back(step_column(BaseKernel::k6_12, st));
-  t.header.push_back(step_column(BaseKernel::k6_12, Step::kStp));
+  for (bool on : {true, false})
+    for (Step st : steps_on_by_default(on)) t.header.push_back(step_column(BaseKernel::k6_12, st));
   t.header.push_back(step_column(BaseKernel::k7_3, Step::kKernel));
   for (const auto& s : suites) {
     const std::string where = s.name + ".total";
@@ -234,14 +242,14 @@ Table steps_table(const std::vector<SuiteResults>& suites) {
     };
     std::vector<std::string> row = {s.name, std::to_string(functions)};
     std::int64_t sum = 0;
-    const Json& defaults = steps_of(Variant::k6_12ProbesimDefaults);
-    for (Step st : kDefaultSteps) {
-      sum += count_or_zero(defaults, step_name(st), where + ".steps");
-      row.push_back(percent(sum, functions));
+    for (bool on : {true, false}) {
+      const Json& counts =
+          steps_of(on ? Variant::k6_12ProbesimDefaults : Variant::k6_12ProbesimStp);
+      for (Step st : steps_on_by_default(on)) {
+        sum += count_or_zero(counts, step_name(st), where + ".steps");
+        row.push_back(percent(sum, functions));
+      }
     }
-    sum += count_or_zero(steps_of(Variant::k6_12ProbesimStp),
-                         step_name(Step::kStp), where + ".steps");
-    row.push_back(percent(sum, functions));
     const std::string stock(variant_name(Variant::k7_3));
     row.push_back(percent(
         count(member(member(total, "kernels", where), stock, where + ".kernels"),
@@ -263,9 +271,9 @@ std::vector<std::string> class_row(const std::string& suite, const std::string& 
   const auto of_class = [&](RawClass c) {
     return count_or_zero(classes, raw_class_name(c), where + ".classes");
   };
-  for (RawClass c : kFamilyClasses) row.push_back(percent(of_class(c), n));
+  for (RawClass c : family_classes()) row.push_back(percent(of_class(c), n));
   std::int64_t alu = 0;
-  for (RawClass c : kAluClasses) alu += of_class(c);
+  for (RawClass c : family_classes(kAlu)) alu += of_class(c);
   row.push_back(percent(alu, n));
   for (Variant v : kStillXol) {
     const std::string name(variant_name(v));
@@ -284,8 +292,8 @@ std::vector<std::string> class_row(const std::string& suite, const std::string& 
 Table classes_table(const std::vector<SuiteResults>& suites) {
   Table t;
   t.header = {"suite", "binary", "functions"};
-  for (RawClass c : kFamilyClasses) t.header.emplace_back(raw_class_name(c));
-  t.header.emplace_back(step_name(Step::kAlu));
+  for (RawClass c : family_classes()) t.header.emplace_back(raw_class_name(c));
+  t.header.emplace_back(kAlu);
   for (Variant v : kStillXol)
     t.header.push_back("still XOL (" + std::string(variant_name(v)) +
                        (probesim_of(v) == Probesim::kStp ? ", stp=1" : "") + ")");
@@ -451,8 +459,9 @@ std::string results_md(const std::vector<SuiteResults>& suites,
     md += "\n";
   };
   paragraph(kTitle);
-  paragraph(kIntroBeforeDate + date + kIntroAfterDate);
-  paragraph(kOutcomes);
+  paragraph(kIntroBeforeDate + date + kIntroAfterDate +
+            std::string(variant_params(Variant::k6_12ProbesimDefaults)) + kIntroAfterParams);
+  paragraph(kOutcomesBeforeFamilies + family_list() + kOutcomesAfterFamilies);
   paragraph(kSummaryHeading);
   table(summary_table(suites), 1);
   paragraph(kStepsHeading);

@@ -112,10 +112,10 @@ TEST(Report, SummaryAndSteps) {
                 "30.0% |",
                 // The highlighted grep: classes, alu, still single-stepped
                 // (10 - 3 - 1, 10 - 8 - 1).
-                "| bookworm | grep | 10 | 10.0% | 50.0% | 0.0% | 20.0% | 0.0% | 0.0% | "
-                "0.0% | 0.0% | 0.0% | 20.0% | 60.0% | 10.0% |",
-                "| bookworm | all 1 files | 10 | 0.0% | 50.0% | 10.0% | 0.0% | 20.0% | "
-                "0.0% | 0.0% | 0.0% | 0.0% | 30.0% | 50.0% | 20.0% |",
+                "| bookworm | grep | 10 | 10.0% | 0.0% | 20.0% | 0.0% | 0.0% | 0.0% | "
+                "0.0% | 0.0% | 50.0% | 20.0% | 60.0% | 10.0% |",
+                "| bookworm | all 1 files | 10 | 0.0% | 10.0% | 0.0% | 20.0% | 0.0% | "
+                "0.0% | 0.0% | 0.0% | 50.0% | 30.0% | 50.0% | 20.0% |",
                 "| bookworm | grep | FDEs | 291 | 9 FDEs (10 functions) |",
                 "| bookworm | grep | stp x29, x30, [sp, #-N]! | 57.0% | 40.0% |",
                 "| bookworm | grep | sub sp, sp, #N | 8.0% | 10.0% |",
