@@ -295,6 +295,14 @@ std::int64_t passes_of(const OrderedMap<std::string>& info, std::vector<std::str
 
 }  // namespace
 
+std::optional<Spread> spread(std::vector<double> values) {
+  if (values.empty()) return std::nullopt;
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  return Spread{median, values.front(), values.back()};
+}
+
 std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probes,
                                        std::string_view kver, std::vector<std::string>& errors,
                                        std::vector<std::string>& warnings) {

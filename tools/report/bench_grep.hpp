@@ -15,12 +15,25 @@
 
 #include "bench_probes.hpp"
 #include "bench_sections.hpp"
-#include "bench_stats.hpp"
 
 namespace probesim::report {
 
 // The kinds of timed run: no uprobes, single-stepped, simulated.
 inline constexpr std::array<std::string_view, 3> kRunKinds = {"none", "xol", "sim"};
+
+// The spread of per-round figures: median (as Python's
+// statistics.median has it) and range.
+struct Spread {
+  double median = 0;
+  double min = 0;
+  double max = 0;
+
+  bool operator==(const Spread&) const = default;
+};
+
+// Empty values have no spread. An even count takes the mean of the two
+// middle values.
+std::optional<Spread> spread(std::vector<double> values);
 
 // An error that ends the report before anything is written.
 class BenchFatal : public std::runtime_error {

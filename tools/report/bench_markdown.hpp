@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "bench_grep.hpp"
-#include "bench_stats.hpp"
 
 namespace probesim::report {
 

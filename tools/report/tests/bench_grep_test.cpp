@@ -2,11 +2,31 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
+
 #include "bench_fixture.hpp"
 #include "console.hpp"
 
 namespace probesim::report {
+
+// For gtest's messages.
+void PrintTo(const Spread& s, std::ostream* out) {
+  *out << "{median " << s.median << ", min " << s.min << ", max " << s.max << "}";
+}
+
 namespace {
+
+TEST(Spread, MedianAndRange) {
+  EXPECT_EQ(spread({3.0, 1.0, 2.0}), (Spread{2.0, 1.0, 3.0}));
+  EXPECT_EQ(spread({5.0}), (Spread{5.0, 5.0, 5.0}));
+  EXPECT_FALSE(spread({}));
+}
+
+TEST(Spread, EvenCountTakesTheMeanOfTheMiddleTwo) {
+  EXPECT_EQ(spread({4.0, 1.0, 3.0, 2.0}), (Spread{2.5, 1.0, 4.0}));
+  // As statistics.median: (0.1 + 0.2) / 2, not 0.15.
+  EXPECT_EQ(spread({0.2, 0.1})->median, 0.15000000000000002);
+}
 
 using testing::BenchBoot;
 
