@@ -7,10 +7,24 @@
 #include <string_view>
 #include <vector>
 
-#include "bench_cli.hpp"
 #include "bench_probes.hpp"
 
 namespace probesim::report {
+
+// One grep binary's probes table, its payload's probes.tsv.
+struct GrepProbesPath {
+  std::string binary;  // "bookworm" for --probes PATH, NAME for --probes NAME=PATH
+  std::string path;
+
+  bool operator==(const GrepProbesPath&) const = default;
+};
+
+struct BenchKernelOptions {
+  std::string console;  // the benchmark boot's console log
+  std::string kver;
+  std::vector<GrepProbesPath> probes;  // one per grep binary, bookworm's first
+  std::string out;                     // where results-KVER.json and .md go
+};
 
 struct KernelOutput {
   std::string json;      // results-KVER.json

@@ -7,10 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "bench_cli.hpp"
 #include "bench_upstream.hpp"
 
 namespace probesim::report {
+
+struct BenchMergeOptions {
+  std::string out;   // holds results-KVER.json and .md, gets results.*
+  std::string plot;  // gets results.gp and results.dat
+};
 
 struct MergeOutput {
   std::string json;         // results.json

@@ -7,8 +7,9 @@
 #include <variant>
 #include <vector>
 
-#include "bench_cli.hpp"
 #include "bench_docs.hpp"
+#include "bench_kernel.hpp"
+#include "bench_merge.hpp"
 #include "verdict.hpp"
 
 namespace probesim::report {
