@@ -1,5 +1,7 @@
 #include "bench_probes.hpp"
 
+#include <regex>
+
 #include "text.hpp"
 
 namespace probesim::report {
@@ -20,22 +22,11 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 constexpr std::int64_t kBig = std::int64_t{1} << 58;
 
-bool is_hex_digit(char c) { return is_digit(c) || (c >= 'a' && c <= 'f'); }
-
 // "stp x29, x30, [sp, #-N]!", N decimal as objdump writes it or 0x and
 // hexadecimal as capstone does: the frame record push.
 bool is_frame_push(std::string_view insn) {
-  constexpr std::string_view head = "stp x29, x30, [sp, #-";
-  constexpr std::string_view tail = "]!";
-  // head ends in '-', tail starts with ']': they cannot overlap.
-  if (!insn.starts_with(head) || !insn.ends_with(tail)) return false;
-  std::string_view n = insn.substr(head.size(), insn.size() - head.size() - tail.size());
-  const bool hex = n.starts_with("0x");
-  if (hex) n.remove_prefix(2);
-  if (n.empty()) return false;
-  for (char c : n)
-    if (!(hex ? is_hex_digit(c) : is_digit(c))) return false;
-  return true;
+  static const std::regex push(R"(stp x29, x30, \[sp, #-([0-9]+|0x[0-9a-f]+)\]!)");
+  return std::regex_match(insn.begin(), insn.end(), push);
 }
 
 }  // namespace

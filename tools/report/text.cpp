@@ -3,13 +3,24 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <regex>
 
 namespace probesim::report {
 
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The printk prefix that strip_timestamp() removes, matched from the
+// line's start.
+std::size_t printk_prefix_length(std::string_view line) {
+  static const std::regex prefix(R"((<[0-9]+>)?\[ *[0-9]+\.[0-9]+\](\[ *[TC][0-9]+\])? ?)");
+  std::match_results<std::string_view::const_iterator> match;
+  if (!std::regex_search(line.begin(), line.end(), match, prefix,
+                         std::regex_constants::match_continuous))
+    return 0;
+  return static_cast<std::size_t>(match.length(0));
+}
 
 }  // namespace
 
@@ -67,58 +78,6 @@ bool starts_with_nocase(std::string_view text, std::string_view prefix) {
   }
   return true;
 }
-
-namespace {
-
-// Skips "[" and any padding spaces; returns the index after them or 0.
-std::size_t open_bracket(std::string_view text) {
-  if (text.empty() || text[0] != '[') return 0;
-  std::size_t i = 1;
-  while (i < text.size() && text[i] == ' ') ++i;
-  return i;
-}
-
-// At least one digit from text[i], then the character end: the index after
-// end, or 0.
-std::size_t digits_then(std::string_view text, std::size_t i, char end) {
-  std::size_t j = i;
-  while (j < text.size() && is_digit(text[j])) ++j;
-  return (j > i && j < text.size() && text[j] == end) ? j + 1 : 0;
-}
-
-// Length of a "<4>" log level as printed by some dmesg implementations.
-std::size_t log_level_length(std::string_view text) {
-  if (text.empty() || text[0] != '<') return 0;
-  return digits_then(text, 1, '>');
-}
-
-// Length of "[   12.345678]", or 0.
-std::size_t timestamp_length(std::string_view text) {
-  const std::size_t seconds = open_bracket(text);
-  if (seconds == 0) return 0;
-  const std::size_t fraction = digits_then(text, seconds, '.');
-  if (fraction == 0) return 0;
-  return digits_then(text, fraction, ']');
-}
-
-// Length of a CONFIG_PRINTK_CALLER id such as "[    T42]" or "[  C1]", or 0.
-std::size_t caller_id_length(std::string_view text) {
-  const std::size_t i = open_bracket(text);
-  if (i == 0 || i >= text.size() || (text[i] != 'T' && text[i] != 'C')) return 0;
-  return digits_then(text, i + 1, ']');
-}
-
-std::size_t printk_prefix_length(std::string_view line) {
-  std::size_t n = log_level_length(line);
-  const std::size_t stamp = timestamp_length(line.substr(n));
-  if (stamp == 0) return 0;
-  n += stamp;
-  n += caller_id_length(line.substr(n));
-  if (n < line.size() && line[n] == ' ') ++n;
-  return n;
-}
-
-}  // namespace
 
 std::string_view strip_timestamp(std::string_view line) {
   return line.substr(printk_prefix_length(line));
