@@ -13,12 +13,11 @@ namespace {
 
 using probesim::survey::Table;
 
-std::string percent_text(double share) { return fixed(100 * share, 0) + "%"; }
-
 // "M% (MIN%-MAX%)" for shares, "-" without a spread.
 std::string share_spread_text(const std::optional<Spread>& s) {
   if (!s) return "-";
-  return percent_text(s->median) + " (" + percent_text(s->min) + "-" + percent_text(s->max) + ")";
+  return whole_percent(s->median) + " (" + whole_percent(s->min) + "-" + whole_percent(s->max) +
+         ")";
 }
 
 std::string ratio_of(std::int64_t part, std::int64_t total, int digits) {
@@ -58,7 +57,7 @@ Table rounds_table(const GrepResult& g) {
     std::vector<std::string> row{std::to_string(i + 1)};
     for (const auto& kind : g.times) row.push_back(kind[index] ? fixed(*kind[index], 3) : "-");
     row.push_back(round_figure(g.ratio, g.ratio_rounds, index, two_decimals));
-    row.push_back(round_figure(g.removed, g.removed_rounds, index, percent_text));
+    row.push_back(round_figure(g.removed, g.removed_rounds, index, whole_percent));
     t.rows.push_back(std::move(row));
   }
   t.footer_from = static_cast<int>(t.rows.size());

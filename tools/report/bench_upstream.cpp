@@ -29,8 +29,6 @@ double num(const Json& value, std::initializer_list<const char*> path) {
   return v && v->is_number() ? v->get<double>() : std::nan("");
 }
 
-std::string percent(double share) { return fixed(100 * share, 0) + "%"; }
-
 // The text of a string, "" for anything else.
 std::string text_of(const Json* value) {
   return value && value->is_string() ? value->get<std::string>() : "";
@@ -133,13 +131,13 @@ Table comparison_table(const KernelResults& results) {
     const double none = num(*g, {"none"}), xol = num(*g, {"xol"}), sim = num(*g, {"sim"});
     const Json* total = at(g, {"hits", "total"});
     const std::string hits = total ? total->dump() : "None";
-    t.rows.push_back(
-        {"ours, " + label + ", qemu TCG", fixed(none, 3), fixed(xol, 3), fixed(sim, 3),
-         fixed(xol / none, 2), fixed(sim / none, 2), fixed(num(*g, {"ratio", "median"}), 2),
-         percent(num(*g, {"removed_share", "median"})), hits,
-         fixed(num(*g, {"overhead_per_hit_us", "xol", "median"}), 1),
-         fixed(num(*g, {"overhead_per_hit_us", "sim", "median"}), 1),
-         fixed(num(*g, {"saving_per_simulated_hit_us", "median"}), 1)});
+    t.rows.push_back({"ours, " + label + ", qemu TCG", fixed(none, 3), fixed(xol, 3), fixed(sim, 3),
+                      fixed(xol / none, 2), fixed(sim / none, 2),
+                      fixed(num(*g, {"ratio", "median"}), 2),
+                      whole_percent(num(*g, {"removed_share", "median"})), hits,
+                      fixed(num(*g, {"overhead_per_hit_us", "xol", "median"}), 1),
+                      fixed(num(*g, {"overhead_per_hit_us", "sim", "median"}), 1),
+                      fixed(num(*g, {"saving_per_simulated_hit_us", "median"}), 1)});
   }
   return t;
 }
@@ -154,15 +152,15 @@ Table projection_table(const KernelResults& results) {
       t.rows.push_back({label,
                         "our trigger benchmark, TCG (" + fixed(ours->first, 1) + " / " +
                             fixed(ours->second, 1) + " µs)",
-                        fixed(q, 2), percent(p)});
+                        fixed(q, 2), whole_percent(p)});
     }
     const auto [q, p] = projection(*g, ux, us);
     t.rows.push_back({label,
                       "upstream's trigger benchmark, Kunpeng 916 (" + fixed(ux, 2) + " / " +
                           fixed(us, 2) + " µs)",
-                      fixed(q, 2), percent(p)});
+                      fixed(q, 2), whole_percent(p)});
     t.rows.push_back({label, "measured (grep, TCG)", fixed(num(*g, {"ratio", "median"}), 2),
-                      percent(num(*g, {"removed_share", "median"}))});
+                      whole_percent(num(*g, {"removed_share", "median"}))});
   }
   return t;
 }
@@ -237,7 +235,7 @@ std::string ours_paragraph(const KernelResults& results) {
 std::string hardware_sentence(const KernelResults& results) {
   std::set<std::string> shares;
   for (const auto& [label, r, g] : measured(results))
-    shares.insert(percent(projection(*g, 1 / kTriggerXol, 1 / kTriggerSim).second));
+    shares.insert(whole_percent(projection(*g, 1 / kTriggerXol, 1 / kTriggerSim).second));
   std::string text;
   for (const std::string& s : shares) text += (text.empty() ? "" : "/") + s;
   if (text.empty()) text = "?";

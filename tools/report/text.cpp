@@ -69,6 +69,8 @@ std::string fixed(double x, int digits) {
   return out;
 }
 
+std::string whole_percent(double share) { return fixed(100 * share, 0) + "%"; }
+
 bool starts_with_nocase(std::string_view text, std::string_view prefix) {
   if (text.size() < prefix.size()) return false;
   for (std::size_t i = 0; i < prefix.size(); ++i) {

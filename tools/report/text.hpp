@@ -22,6 +22,9 @@ bool starts_with_nocase(std::string_view text, std::string_view prefix);
 // x with digits decimals, as printf's "%.*f" has it; "nan", "inf", "-inf".
 std::string fixed(double x, int digits);
 
+// A share in whole percent: 0.436 is "44%".
+std::string whole_percent(double share);
+
 // Removes a leading printk prefix: an optional "<N>" log level, the
 // "[   12.345678]" timestamp, an optional "[    T42]" caller id and one
 // following space. Lines without a timestamp are returned unchanged.
