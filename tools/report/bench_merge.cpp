@@ -44,20 +44,12 @@ MergeOutput bench_merge(const KernelResults& results, const std::vector<std::str
 
   std::string list;
   for (const auto& [kver, r] : results) list += (list.empty() ? "" : ", ") + kver;
-  std::vector<std::string> md = {
-      "# probesim benchmarks",
-      "",
-      "Written by `make bench` (one kernel per run: `make bench` for 6.12, `KVER=6.1 make bench` "
-      "for 6.1); this file covers every kernel whose `results-KVER.json` is here: " +
-          list + ".",
-      "",
-      "![trigger benchmark](results.svg)",
-      ""};
-  const auto section = upstream_section(results);
-  md.insert(md.end(), section.begin(), section.end());
-  md.insert(md.end(), pages.begin(), pages.end());
-  std::string text;
-  for (std::size_t i = 0; i < md.size(); ++i) text += (i ? "\n" : "") + md[i];
+  std::string text =
+      "# probesim benchmarks\n\nWritten by `make bench` (one kernel per run: `make bench` for "
+      "6.12, `KVER=6.1 make bench` for 6.1); this file covers every kernel whose "
+      "`results-KVER.json` is here: " +
+      list + ".\n\n![trigger benchmark](results.svg)\n\n" + upstream_section(results);
+  for (std::size_t i = 0; i < pages.size(); ++i) text += (i ? "\n" : "") + pages[i];
   out.markdown = end_with_newline(text);
 
   const auto modes = plot_modes(results);

@@ -98,15 +98,6 @@ std::optional<std::pair<double, double>> trigger_costs(const Json& r) {
   return std::pair{1e6 / num(*push, {"xol"}) - 1e6 / b, 1e6 / num(*push, {"sim"}) - 1e6 / b};
 }
 
-void append_table(std::vector<std::string>& out, const Table& table) {
-  const std::string text = table.markdown();
-  for (std::size_t from = 0; from < text.size();) {
-    const std::size_t end = text.find('\n', from);
-    out.push_back(text.substr(from, end - from));
-    from = end + 1;
-  }
-}
-
 Table comparison_table(const KernelResults& results) {
   const double over_x = kUpstreamXol - kUpstreamNone, over_s = kUpstreamSim - kUpstreamNone;
   Table t;
@@ -272,16 +263,12 @@ std::string mix_text(const KernelResults& results) {
   return text;
 }
 
-std::vector<std::string> upstream_section(const KernelResults& results) {
-  std::vector<std::string> out = {"## How our figures compare with upstream's", ""};
-  append_table(out, comparison_table(results));
-  out.insert(out.end(), {"",
-                         "(Ours: medians of the per-round figures; the per-kernel sections below "
-                         "have every round.)",
-                         "", upstream_paragraph(), "", ours_paragraph(results), ""});
-  append_table(out, projection_table(results));
-  out.insert(out.end(), {"", hardware_sentence(results), ""});
-  return out;
+std::string upstream_section(const KernelResults& results) {
+  return "## How our figures compare with upstream's\n\n" + comparison_table(results).markdown() +
+         "\n(Ours: medians of the per-round figures; the per-kernel sections below have every "
+         "round.)\n\n" +
+         upstream_paragraph() + "\n\n" + ours_paragraph(results) + "\n\n" +
+         projection_table(results).markdown() + "\n" + hardware_sentence(results) + "\n\n";
 }
 
 }  // namespace probesim::report

@@ -24,8 +24,8 @@ const Json* at(const Json* value, std::initializer_list<const char*> path);
 // dimension of the modes, "uprobe-push-blr" since. Null if neither.
 const Json* trigger_push(const Json* modes);
 
-// The section's lines, a blank one last.
-std::vector<std::string> upstream_section(const KernelResults& results);
+// The section, a blank line last.
+std::string upstream_section(const KernelResults& results);
 
 // Where the grep hits of the first kernel with grep results land, in words.
 std::string mix_text(const KernelResults& results);
