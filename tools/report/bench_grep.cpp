@@ -37,12 +37,7 @@ bool same_keys(const Counts64& counts, const Probes& probes) {
 
 // The same events with the same counts, in any order.
 bool same_counts(const Counts64& a, const Counts64& b) {
-  if (a.size() != b.size()) return false;
-  for (const auto& [event, n] : a) {
-    const std::int64_t* other = find_value(b, event);
-    if (!other || *other != n) return false;
-  }
-  return true;
+  return std::map(a.begin(), a.end()) == std::map(b.begin(), b.end());
 }
 
 // The offset of an event "f_OFFSET", for ordering by address.
@@ -341,8 +336,8 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
       errors.push_back(r + ": no time for " + missing);
       continue;
     }
-    const Counts64* hx = runs.hits_of(round, "xol");
-    const Counts64* hs = runs.hits_of(round, "sim");
+    const Counts64* hx = find_value(runs.hits, {round, "xol"});
+    const Counts64* hs = find_value(runs.hits, {round, "sim"});
     if (!hx || hx->empty() || !hs || hs->empty()) {
       errors.push_back(r + ": hits missing");
       continue;
@@ -355,8 +350,8 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
       warnings.push_back(r + ": hits differ from round " + std::to_string(first_round) +
                          "'s (the workload should be the same)");
     }
-    const Counts64* sx = runs.stats_of(round, "xol");
-    const Counts64* ss = runs.stats_of(round, "sim");
+    const Counts64* sx = find_value(runs.stats, {round, "xol"});
+    const Counts64* ss = find_value(runs.stats, {round, "sim"});
     check_counters(context, round, *hs, sx ? *sx : no_counts, ss ? *ss : no_counts);
 
     const double none = t.at("none"), xol = t.at("xol"), sim = t.at("sim");
@@ -414,7 +409,7 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
   g.saving_us = spread(saving);
   rank_probes(g, probes, *reference);
 
-  const Counts64* sim_stats = runs.stats_of(g.breakdown_round, "sim");
+  const Counts64* sim_stats = find_value(runs.stats, {g.breakdown_round, "sim"});
   g.breakdown =
       class_breakdown(probes, *reference, sim_stats ? *sim_stats : no_counts, verdict_column);
   for (const ClassRow& row : g.breakdown) g.xol_hits += row.xol;

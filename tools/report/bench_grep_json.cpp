@@ -37,12 +37,6 @@ Json probe_list(const std::vector<ProbeHits>& probes) {
   return out;
 }
 
-Json counts(const OrderedMap<std::int64_t>& map) {
-  Json o = Json::object();
-  for (const auto& [key, n] : map) o[key] = n;
-  return o;
-}
-
 Json breakdown_json(const GrepResult& g) {
   Json classes = Json::array();
   for (const ClassRow& row : g.breakdown) {
@@ -66,8 +60,7 @@ Json breakdown_json(const GrepResult& g) {
 }  // namespace
 
 Json grep_json(const GrepResult& g) {
-  Json o = {{"workload", Json::object()}};
-  for (const auto& [key, value] : g.workload) o["workload"][key] = value;
+  Json o = {{"workload", g.workload}};
   o["rounds"] = g.rounds;
   o["passes"] = g.passes;
   o["none"] = g.none;
@@ -89,7 +82,7 @@ Json grep_json(const GrepResult& g) {
                {"probes", g.hits.probes},
                {"probes_hit", g.hits.probes_hit},
                {"simulated", g.hits.simulated},
-               {"per_probe", counts(g.hits.per_probe)}};
+               {"per_probe", g.hits.per_probe}};
   o["top"] = probe_list(g.top);
   o["probes_hit"] = probe_list(g.probes_hit);
   Json& classes = o["classes"] = Json::object();
@@ -112,7 +105,7 @@ Json grep_json(const GrepResult& g) {
   }
   o["hits_equal_xol_sim"] = g.mismatched_rounds.empty();
   o["mismatched_rounds"] = g.mismatched_rounds;
-  o["expected_patched"] = counts(g.expected_patched);
+  o["expected_patched"] = g.expected_patched;
   o["variant"] = g.variant;
   return o;
 }

@@ -22,7 +22,7 @@ using Json = nlohmann::ordered_json;
 
 // The value of key in map; nullptr if there is none.
 template <typename Map>
-auto find_value(Map& map, const std::string& key) -> decltype(&map.begin()->second) {
+auto find_value(Map& map, const typename Map::key_type& key) -> decltype(&map.begin()->second) {
   const auto it = map.find(key);
   return it == map.end() ? nullptr : &it->second;
 }

@@ -62,16 +62,6 @@ const Section* find_section(const ConsoleLog& log, std::string_view kind, std::s
   return nullptr;
 }
 
-const Counts64* GrepRuns::hits_of(std::int64_t round, const std::string& kind) const {
-  const auto it = hits.find(RunKey{round, kind});
-  return it == hits.end() ? nullptr : &it->second;
-}
-
-const Counts64* GrepRuns::stats_of(std::int64_t round, const std::string& kind) const {
-  const auto it = stats.find(RunKey{round, kind});
-  return it == stats.end() ? nullptr : &it->second;
-}
-
 GrepRuns parse_grep_runs(const ConsoleLog& log, std::string_view section,
                          std::vector<std::string>& errors) {
   GrepRuns runs;

@@ -50,9 +50,6 @@ struct GrepRuns {
   std::map<std::int64_t, OrderedMap<double>> times;  // round -> kind -> seconds
   std::map<RunKey, Counts64> hits;                   // per uprobe_profile event
   std::map<RunKey, Counts64> stats;                  // probesim counter deltas
-
-  const Counts64* hits_of(std::int64_t round, const std::string& kind) const;
-  const Counts64* stats_of(std::int64_t round, const std::string& kind) const;
 };
 
 // The grep sections of log named section (grep_section_name()). A line

@@ -32,12 +32,12 @@ TEST(ParseGrepRuns, ReadsEachSection) {
   EXPECT_EQ(runs.times.begin()->first, 1);  // rounds in order
   EXPECT_EQ(runs.times.at(1).at("none"), 3.400277312);
   EXPECT_EQ(runs.times.at(2).at("xol"), 43.481979536);
-  const Counts64* hits = runs.hits_of(1, "sim");
+  const Counts64* hits = find_value(runs.hits, {1, "sim"});
   ASSERT_TRUE(hits);
   EXPECT_EQ(hits->front().first, "f_63d0");  // in printed order
   EXPECT_EQ(hits->at("f_41c0"), 10);
-  EXPECT_FALSE(runs.hits_of(1, "xol"));
-  EXPECT_EQ(runs.stats_of(1, "xol")->at("stp_refused"), 166);
+  EXPECT_FALSE(find_value(runs.hits, {1, "xol"}));
+  EXPECT_EQ(find_value(runs.stats, {1, "xol"})->at("stp_refused"), 166);
 }
 
 TEST(ParseGrepRuns, UnreadableLinesAreErrors) {
