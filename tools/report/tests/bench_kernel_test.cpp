@@ -32,9 +32,10 @@ Probes probes(const std::string& text) {
 
 // A trimmed copy of the 7.3 benchmark boot (eight probes, three rounds;
 // of the trigger benchmark's modes uprobe-push alone, the one the report
-// reads; no FAMILY_live counters, which it does not read, and no zero
-// FAMILY_hits of families without probes here) and its results-7.3.json
-// and .md.
+// reads; of probesim's counters, those it reads and finds other than a
+// missing one, which reads as zero: every FAMILY_patched of the simulated
+// runs, which name the families, and those that are not zero) and its
+// results-7.3.json and .md.
 TEST(BenchKernel, TheRealBootGivesItsResultsByteForByte) {
   const KernelOutput out =
       bench_kernel(fixture("console.log"), probes(fixture("probes.tsv")), "7.3");
