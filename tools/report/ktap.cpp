@@ -1,5 +1,6 @@
 #include "ktap.hpp"
 
+#include <array>
 #include <memory>
 #include <optional>
 
@@ -8,13 +9,8 @@
 namespace probesim::report {
 
 std::string_view to_string(ResultKind kind) {
-  switch (kind) {
-    case ResultKind::Pass: return "PASS";
-    case ResultKind::Fail: return "FAIL";
-    case ResultKind::Skip: return "SKIP";
-    case ResultKind::Xfail: return "XFAIL";
-  }
-  return "?";
+  constexpr std::array<std::string_view, 4> kNames = {"PASS", "FAIL", "SKIP", "XFAIL"};
+  return kNames[static_cast<std::size_t>(kind)];
 }
 
 namespace {

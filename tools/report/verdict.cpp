@@ -1,22 +1,24 @@
 #include "verdict.hpp"
 
+#include <algorithm>
+#include <array>
+
 namespace probesim::report {
 
+namespace {
+
+// By ExpectKind, in its order.
+constexpr std::array<std::string_view, 3> kExpectNames = {"test-failure", "splat", "timeout"};
+
+}  // namespace
+
 std::optional<ExpectKind> parse_expect_kind(std::string_view text) {
-  if (text == "test-failure") return ExpectKind::TestFailure;
-  if (text == "splat") return ExpectKind::Splat;
-  if (text == "timeout") return ExpectKind::Timeout;
-  return std::nullopt;
+  const auto it = std::find(kExpectNames.begin(), kExpectNames.end(), text);
+  if (it == kExpectNames.end()) return std::nullopt;
+  return static_cast<ExpectKind>(it - kExpectNames.begin());
 }
 
-std::string_view to_string(ExpectKind kind) {
-  switch (kind) {
-    case ExpectKind::TestFailure: return "test-failure";
-    case ExpectKind::Splat: return "splat";
-    case ExpectKind::Timeout: return "timeout";
-  }
-  return "?";
-}
+std::string_view to_string(ExpectKind kind) { return kExpectNames[static_cast<std::size_t>(kind)]; }
 
 bool detected(const Report& report, ExpectKind kind) {
   switch (kind) {
