@@ -26,6 +26,15 @@ void print_incomplete(std::ostream& out, std::string_view label, const Report& r
   for (const std::string& line : report.console_tail) out << kIndent << line << '\n';
 }
 
+// "label: P passed, F failed, S skipped[, X xfail]"
+std::string summary_line(std::string_view label, const Counts& counts) {
+  std::string line = std::string(label) + ": " + std::to_string(counts.passed) + " passed, " +
+                     std::to_string(counts.failed) + " failed, " + std::to_string(counts.skipped) +
+                     " skipped";
+  if (counts.xfail > 0) line += ", " + std::to_string(counts.xfail) + " xfail";
+  return line;
+}
+
 }  // namespace
 
 void print_report(std::ostream& out, std::string_view label, const Report& report,
@@ -44,14 +53,6 @@ void print_report(std::ostream& out, std::string_view label, const Report& repor
         << (verdict.expect_detected ? " detected" : " NOT detected") << '\n';
   }
   out << summary_line(label, verdict.counts) << '\n';
-}
-
-std::string summary_line(std::string_view label, const Counts& counts) {
-  std::string line = std::string(label) + ": " + std::to_string(counts.passed) + " passed, " +
-                     std::to_string(counts.failed) + " failed, " +
-                     std::to_string(counts.skipped) + " skipped";
-  if (counts.xfail > 0) line += ", " + std::to_string(counts.xfail) + " xfail";
-  return line;
 }
 
 std::string totals_line(const Counts& counts) {

@@ -16,9 +16,6 @@ namespace probesim::report {
 void print_report(std::ostream& out, std::string_view label, const Report& report,
                   const Verdict& verdict, bool verbose);
 
-// "label: P passed, F failed, S skipped[, X xfail]"
-std::string summary_line(std::string_view label, const Counts& counts);
-
 // "P F S X", one line of a --totals file.
 std::string totals_line(const Counts& counts);
 
