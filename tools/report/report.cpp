@@ -7,14 +7,12 @@
 namespace probesim::report {
 
 std::size_t Report::failing_tests() const {
-  return static_cast<std::size_t>(std::count_if(tests.begin(), tests.end(), [](const auto& test) {
-    return test.kind == ResultKind::Fail;
-  }));
+  return static_cast<std::size_t>(std::ranges::count(tests, ResultKind::Fail, &TestResult::kind));
 }
 
 std::size_t Report::unallowed_splats() const {
-  return static_cast<std::size_t>(std::count_if(
-      splats.begin(), splats.end(), [](const auto& splat) { return !splat.allowed_by; }));
+  return static_cast<std::size_t>(
+      std::ranges::count_if(splats, [](const CheckedSplat& s) { return !s.allowed_by; }));
 }
 
 Counts Report::counts() const {

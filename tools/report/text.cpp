@@ -1,5 +1,6 @@
 #include "text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -9,7 +10,7 @@ namespace probesim::report {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+constexpr std::string_view kSpace = " \t\r\n";
 
 // The printk prefix that strip_timestamp() removes, matched from the
 // line's start.
@@ -38,14 +39,12 @@ std::vector<std::string> split_lines(std::string_view text) {
 }
 
 std::string_view trim_left(std::string_view text) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  return text;
+  return text.substr(std::min(text.find_first_not_of(kSpace), text.size()));
 }
 
 std::string_view trim(std::string_view text) {
   text = trim_left(text);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  return text;
+  return text.substr(0, text.find_last_not_of(kSpace) + 1);
 }
 
 std::string universal_newlines(std::string_view text) {
