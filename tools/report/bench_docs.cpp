@@ -148,10 +148,6 @@ const Json& file_of(const Json& survey, const char* suite, const char* path) {
   throw DocsError(std::string("the survey of ") + suite + " has no " + path);
 }
 
-const Json& redis_server(const Json& survey, const char* suite) {
-  return file_of(survey, suite, "redis-server");
-}
-
 // @count of @file's functions, as probesim-survey prints it: "9.7%".
 std::string share(const Json& file, long count) {
   return survey::percent(count, file.at("functions").get<long>());
@@ -175,7 +171,7 @@ std::string code_block(const std::string& text) {
 }
 
 std::string redis_bookworm(const Json& survey) {
-  const Json& f = redis_server(survey, "bookworm");
+  const Json& f = file_of(survey, "bookworm", "redis-server");
   // probesim-survey's table, cut into blocks as it cuts it: a kernel and
   // the same kernel with probesim stay together.
   survey::Table table;
@@ -200,7 +196,7 @@ std::string redis_bookworm(const Json& survey) {
 }
 
 std::string redis_trixie(const Json& survey) {
-  const Json& f = redis_server(survey, "trixie");
+  const Json& f = file_of(survey, "trixie", "redis-server");
   // "whatever stp says" holds only while no entry of it is a push.
   if (simulated(f, "6.12+probesim") != simulated(f, "6.12+probesim-defaults"))
     throw DocsError("trixie's redis-server now has pushes that stp=1 simulates");
@@ -246,7 +242,7 @@ std::string after_steps(const Json& total, std::initializer_list<const char*> st
 
 std::string classes_text(const Json& survey) {
   const Json& grep = file_of(survey, "bookworm", "grep");
-  const Json& redis = redis_server(survey, "bookworm");
+  const Json& redis = file_of(survey, "bookworm", "redis-server");
   const Json& bookworm = suite_survey(survey, "bookworm").at("total");
   const Json& trixie_grep = file_of(survey, "trixie", "grep");
   const Json& trixie = suite_survey(survey, "trixie").at("total");
