@@ -43,11 +43,8 @@ check(bad-allowlist 2 "bad-allow.txt:1: invalid regex"
 check(usage 2 "--label is required" --console "${WORK_DIR}/pass.log")
 check(directory 2 "cannot read" --console "${WORK_DIR}" --label vm)
 check(help 0 "Usage: probesim-report" --help)
-check(bench-usage 2 "--plot is required" bench merge --out "${WORK_DIR}")
-check(bench-help 0 "Usage: probesim-report bench .*kernel" bench --help)
 file(MAKE_DIRECTORY "${WORK_DIR}/bench-empty")
 check(bench-nothing 1 "no per-kernel results to merge"
   bench merge --out "${WORK_DIR}/bench-empty" --plot "${WORK_DIR}/bench-plot")
 check(bench-no-console 2 "cannot open '.*missing.log'"
   bench kernel --console "${WORK_DIR}/missing.log" --kver 7.3 --probes x --out "${WORK_DIR}")
-check(version 0 "^probesim-report [^\n ]+\n$" --version)
