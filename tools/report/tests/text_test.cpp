@@ -18,16 +18,6 @@ TEST(SplitLines, DropsCarriageReturnsAndKeepsLastLineWithoutNewline) {
 
 TEST(SplitLines, EmptyTextHasNoLines) { EXPECT_TRUE(split_lines("").empty()); }
 
-TEST(Trim, RemovesSpacesAndTabsAtBothEnds) {
-  EXPECT_EQ(trim(" \tabc d \t"), "abc d");
-  EXPECT_EQ(trim_left("  abc "), "abc ");
-}
-
-TEST(StartsWithNocase, IgnoresCase) {
-  EXPECT_TRUE(starts_with_nocase("skip reason", "SKIP"));
-  EXPECT_FALSE(starts_with_nocase("ski", "SKIP"));
-}
-
 TEST(StripTimestamp, RemovesPrintkTimestampAndOneSpace) {
   EXPECT_EQ(strip_timestamp("[   12.345678] WARNING: x"), "WARNING: x");
   EXPECT_EQ(strip_timestamp("[   12.345678]     ok 1 nested"), "    ok 1 nested");
