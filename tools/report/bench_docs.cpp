@@ -350,13 +350,13 @@ std::optional<Json> read_json(const std::string& path, std::ostream& err) {
   std::string error;
   const auto text = read_file(path, error);
   if (!text) {
-    err << "probesim-report: " << error << '\n';
+    complain(err, error, 1);
     return std::nullopt;
   }
   try {
     return Json::parse(*text);
   } catch (const Json::exception& e) {
-    err << "probesim-report: " << path << ": " << e.what() << '\n';
+    complain(err, path + ": " + e.what(), 1);
     return std::nullopt;
   }
 }
@@ -370,10 +370,7 @@ int run_bench_docs(const BenchDocsOptions& options, std::ostream& err) {
   if (!counts) return 1;
   data.counts = *counts;
   auto results = read_kernel_results(options.results, error);
-  if (!results) {
-    err << "probesim-report: " << error << '\n';
-    return 1;
-  }
+  if (!results) return complain(err, error, 1);
   data.results = std::move(*results);
   if (!options.survey.empty()) {
     const auto survey = read_json(options.survey, err);
@@ -384,26 +381,24 @@ int run_bench_docs(const BenchDocsOptions& options, std::ostream& err) {
   for (const std::string& path : options.docs) {
     const auto doc = read_file(path, error);
     if (!doc) {
-      err << "probesim-report: " << error << '\n';
-      status = 1;
+      status = complain(err, error, 1);
       continue;
     }
     std::string written;
     try {
       written = rewrite_docs(*doc, data);
     } catch (const DocsError& e) {
-      err << "probesim-report: " << path << ": " << e.what() << '\n';
-      status = 1;
+      status = complain(err, path + ": " + e.what(), 1);
       continue;
     }
     if (written == *doc) continue;
     if (options.check) {
-      err << "probesim-report: " << path << ": its figures are not those of "
-          << "the results (make docs writes them): " << first_difference(*doc, written) << '\n';
-      status = 1;
+      status = complain(err,
+                        path + ": its figures are not those of the results (make docs writes " +
+                            "them): " + first_difference(*doc, written),
+                        1);
     } else if (!write_file(path, written, error)) {
-      err << "probesim-report: " << error << '\n';
-      status = 1;
+      status = complain(err, error, 1);
     }
   }
   return status;

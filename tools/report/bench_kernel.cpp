@@ -100,18 +100,14 @@ KernelOutput bench_kernel(std::string_view console, const Probes& probes, std::s
 
 int run_bench_kernel(const BenchKernelOptions& options, std::ostream& err) {
   std::string error;
-  const auto fail = [&](const std::string& message, int status) {
-    err << "probesim-report: " << message << '\n';
-    return status;
-  };
   const auto console = read_file(options.console, error);
-  if (!console) return fail(error, kExitUsageError);
+  if (!console) return complain(err, error, kExitUsageError);
   std::vector<GrepBinary> binaries;
   for (const GrepProbesPath& p : options.probes) {
     const auto table = read_file(p.path, error);
-    if (!table) return fail(error, kExitUsageError);
+    if (!table) return complain(err, error, kExitUsageError);
     auto probes = parse_probes(readable(*table), error);
-    if (!probes) return fail(p.path + ": " + error, kExitUsageError);
+    if (!probes) return complain(err, p.path + ": " + error, kExitUsageError);
     binaries.push_back({p.binary, std::move(*probes)});
   }
 
@@ -119,16 +115,17 @@ int run_bench_kernel(const BenchKernelOptions& options, std::ostream& err) {
   try {
     out = bench_kernel(*console, binaries, options.kver);
   } catch (const BenchFatal& fatal) {
-    return fail(fatal.what(), kExitFailed);
+    return complain(err, fatal.what(), kExitFailed);
   }
   std::error_code ec;
   std::filesystem::create_directories(options.out, ec);
-  if (ec) return fail("cannot create '" + options.out + "': " + ec.message(), kExitUsageError);
+  if (ec)
+    return complain(err, "cannot create '" + options.out + "': " + ec.message(), kExitUsageError);
   const std::string base =
       (std::filesystem::path(options.out) / ("results-" + options.kver)).string();
   if (!write_file(base + ".json", out.json, error) ||
       !write_file(base + ".md", out.markdown, error))
-    return fail(error, kExitUsageError);
+    return complain(err, error, kExitUsageError);
   for (const std::string& message : out.messages) err << message << '\n';
   return out.failed ? kExitFailed : kExitPassed;
 }

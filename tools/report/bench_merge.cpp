@@ -97,13 +97,9 @@ std::optional<KernelResults> read_kernel_results(const std::string& dir, std::st
 
 int run_bench_merge(const BenchMergeOptions& options, std::ostream& err) {
   std::string error;
-  const auto fail = [&](const std::string& message) {
-    err << "probesim-report: " << message << '\n';
-    return kExitFailed;
-  };
   const fs::path out(options.out), plot(options.plot);
   const auto read = read_kernel_results(options.out, error);
-  if (!read) return fail(error);
+  if (!read) return complain(err, error, kExitFailed);
   const KernelResults& results = *read;
   if (results.empty()) {
     err << "error: no per-kernel results to merge\n";
@@ -112,19 +108,20 @@ int run_bench_merge(const BenchMergeOptions& options, std::ostream& err) {
   std::vector<std::string> pages;
   for (const auto& [kver, r] : results) {
     const auto page = read_file((out / ("results-" + kver + ".md")).string(), error);
-    if (!page) return fail(error);
+    if (!page) return complain(err, error, kExitFailed);
     pages.push_back(universal_newlines(*page));
   }
   const MergeOutput merged = bench_merge(results, pages, absolute_path(plot / "results.dat"),
                                          absolute_path(out / "results.svg"));
   std::error_code ec;
   fs::create_directories(plot, ec);
-  if (ec) return fail("cannot create '" + options.plot + "': " + ec.message());
+  if (ec)
+    return complain(err, "cannot create '" + options.plot + "': " + ec.message(), kExitFailed);
   if (!write_file((out / "results.json").string(), merged.json, error) ||
       !write_file((out / "results.md").string(), merged.markdown, error) ||
       !write_file((plot / "results.dat").string(), merged.plot_data, error) ||
       !write_file((plot / "results.gp").string(), merged.plot_script, error))
-    return fail(error);
+    return complain(err, error, kExitFailed);
   return kExitPassed;
 }
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ostream>
 
 namespace probesim::report {
 
@@ -53,6 +54,11 @@ bool write_file(const std::string& path, std::string_view content, std::string& 
 
 bool append_file(const std::string& path, std::string_view content, std::string& error) {
   return put_file("ab", path, content, error);
+}
+
+int complain(std::ostream& err, std::string_view message, int status) {
+  err << "probesim-report: " << message << '\n';
+  return status;
 }
 
 }  // namespace probesim::report

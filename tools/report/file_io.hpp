@@ -2,6 +2,7 @@
 // tool prints them: "cannot open 'PATH': No such file or directory".
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,5 +16,9 @@ bool write_file(const std::string& path, std::string_view content, std::string& 
 
 // Creates path or adds to its end.
 bool append_file(const std::string& path, std::string_view content, std::string& error);
+
+// Prints message on err as the tool prints an error, "probesim-report:
+// MESSAGE"; returns status, for the caller to exit with.
+int complain(std::ostream& err, std::string_view message, int status);
 
 }  // namespace probesim::report

@@ -22,14 +22,10 @@ namespace {
 
 using namespace probesim::report;
 
-void print_error(const std::string& message) {
-  std::cerr << "probesim-report: " << message << '\n';
-}
-
 std::optional<std::string> read_or_complain(const std::string& path) {
   std::string error;
   auto content = read_file(path, error);
-  if (!content) print_error(error);
+  if (!content) complain(std::cerr, error, kExitUsageError);
   return content;
 }
 
@@ -44,8 +40,7 @@ int judge_run(const Options& options) {
     try {
       allowlist = Allowlist::parse(*text, *options.allow_path);
     } catch (const AllowlistError& error) {
-      print_error(error.what());
-      return kExitUsageError;
+      return complain(std::cerr, error.what(), kExitUsageError);
     }
   }
 
@@ -56,10 +51,8 @@ int judge_run(const Options& options) {
 
   if (options.totals_path) {
     std::string error;
-    if (!append_file(*options.totals_path, totals_line(verdict.counts) + "\n", error)) {
-      print_error(error);
-      return kExitUsageError;
-    }
+    if (!append_file(*options.totals_path, totals_line(verdict.counts) + "\n", error))
+      return complain(std::cerr, error, kExitUsageError);
   }
   return verdict.exit_code;
 }
