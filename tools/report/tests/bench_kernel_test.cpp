@@ -31,10 +31,11 @@ Probes probes(const std::string& text) {
 }
 
 // A trimmed copy of the 7.3 benchmark boot (eight probes, three rounds;
-// of the trigger benchmark's modes uprobe-push alone, the one the report
-// reads; of probesim's counters, those it reads and finds other than a
-// missing one, which reads as zero: every FAMILY_patched of the simulated
-// runs, which name the families, and those that are not zero) and its
+// of the trigger benchmark's JSON and table, which the report copies, the
+// uprobe-push mode and base it reads; of grep-info, the lines it reads;
+// of probesim's counters, those it reads and finds other than a missing
+// one, which reads as zero: every FAMILY_patched of the simulated runs,
+// which name the families, and those that are not zero) and its
 // results-7.3.json and .md.
 TEST(BenchKernel, TheRealBootGivesItsResultsByteForByte) {
   const KernelOutput out =
