@@ -50,10 +50,16 @@ long over_ret(const Json& counts, const std::string& name) {
   return kernel_instructions(counts, name, "sim") - kernel_instructions(counts, control, "sim");
 }
 
-std::string column_mode(std::string_view column, std::string_view target) {
-  std::string name(column);
-  name.replace(name.find('%'), 1, target);
-  return name;
+// over_ret() of each target's mode in each column, a row per target.
+std::vector<long> grid(const Json& counts) {
+  std::vector<long> cells;
+  for (const Target& target : kTargets) {
+    for (std::string_view column : kColumns) {
+      std::string name(column);
+      cells.push_back(over_ret(counts, name.replace(name.find('%'), 1, target.mode)));
+    }
+  }
+  return cells;
 }
 
 // "about 1,150": to the nearest ten, with a thousands separator.
@@ -72,28 +78,20 @@ std::string major_minor(const Json& counts) {
 }
 
 std::string instructions_table(const Json& counts) {
+  const std::vector<long> cells = grid(counts);
   std::ostringstream out;
   out << "| target | `bl` | `blr` | PLT stub | uretprobe, `bl` |\n|---|---:|---:|---:|---:|\n";
-  for (const Target& target : kTargets) {
-    out << "| " << target.label << " |";
-    for (std::string_view column : kColumns)
-      out << " +" << over_ret(counts, column_mode(column, target.mode)) << " |";
+  for (std::size_t row = 0; row < kTargets.size(); ++row) {
+    out << "| " << kTargets[row].label << " |";
+    for (std::size_t column = 0; column < kColumns.size(); ++column)
+      out << " +" << cells[row * kColumns.size() + column] << " |";
     out << '\n';
   }
   return out.str();
 }
 
 std::string speed_summary(const Json& counts) {
-  long least = 0, most = 0;
-  bool first = true;
-  for (const Target& target : kTargets) {
-    for (std::string_view column : kColumns) {
-      const long n = over_ret(counts, column_mode(column, target.mode));
-      least = first ? n : std::min(least, n);
-      most = first ? n : std::max(most, n);
-      first = false;
-    }
-  }
+  const auto [least, most] = std::ranges::minmax(grid(counts));
   std::ostringstream out;
   out << "On the " << major_minor(counts) << " benchmark kernel a simulated hit costs " << least
       << " to " << most << " kernel\ninstructions more than a hit of the kernel's own simulated "
