@@ -29,10 +29,8 @@ std::int64_t sum(const Counts64& counts) {
 }
 
 bool same_keys(const Counts64& counts, const Probes& probes) {
-  if (counts.size() != probes.size()) return false;
-  for (const auto& [event, n] : counts)
-    if (!probes.count(event)) return false;
-  return true;
+  return counts.size() == probes.size() &&
+         std::ranges::all_of(counts, [&](const auto& hit) { return probes.count(hit.first) > 0; });
 }
 
 // The same events with the same counts, in any order.
@@ -177,20 +175,18 @@ ProbeHits probe_hits(const Probes& probes, const std::string& event, std::int64_
 // Per survey class: probes, hits, and where the hits of the simulated run
 // went: simulated by probesim (its FAMILY_hits counters), by the kernel,
 // or still single-stepped. Most hits first.
+// classes are the tallies of tally_probes().
 std::vector<ClassRow> class_breakdown(const Probes& probes, const Counts64& reference,
-                                      const Counts64& sim_stats,
-                                      const std::string& verdict_column) {
+                                      const Counts64& sim_stats, const std::string& verdict_column,
+                                      const OrderedMap<Tally>& classes) {
   struct Entry {
-    Tally tally;
     std::set<std::string> families;
     std::int64_t kernel_sim = 0;
   };
-  const std::int64_t total = sum(reference);
   OrderedMap<Entry> rows;
   for (const auto& [event, row] : probes) {
     Entry& e = rows[cell(row, "class")];
     const std::int64_t n = count_or_zero(&reference, event);
-    count_probe(e.tally, n);
     const std::string& verdict = cell(row, verdict_column);
     const auto family = family_of(verdict);
     if (family && !family->empty()) {
@@ -206,9 +202,8 @@ std::vector<ClassRow> class_breakdown(const Probes& probes, const Counts64& refe
     row.families.assign(e.families.begin(), e.families.end());
     for (const std::string& family : row.families)
       row.probesim_sim += count_or_zero(&sim_stats, family + "_hits");
-    row.xol = e.tally.hits - row.probesim_sim - e.kernel_sim;
-    row.tally = e.tally;
-    row.tally.percent = percent_of(e.tally.hits, total);
+    row.tally = classes.at(cls);
+    row.xol = row.tally.hits - row.probesim_sim - e.kernel_sim;
     row.kernel_sim = e.kernel_sim;
     out.push_back(std::move(row));
   }
@@ -410,8 +405,8 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
   rank_probes(g, probes, *reference);
 
   const Counts64* sim_stats = find_value(runs.stats, {g.breakdown_round, "sim"});
-  g.breakdown =
-      class_breakdown(probes, *reference, sim_stats ? *sim_stats : no_counts, verdict_column);
+  g.breakdown = class_breakdown(probes, *reference, sim_stats ? *sim_stats : no_counts,
+                                verdict_column, g.classes);
   for (const ClassRow& row : g.breakdown) g.xol_hits += row.xol;
   const std::string* params_xol = find_value(runs.info, "params_xol");
   const std::string* params_sim = find_value(runs.info, "params_sim");
