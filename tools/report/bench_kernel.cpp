@@ -94,10 +94,6 @@ KernelOutput bench_kernel(std::string_view console, const std::vector<GrepBinary
   return out;
 }
 
-KernelOutput bench_kernel(std::string_view console, const Probes& probes, std::string_view kver) {
-  return bench_kernel(console, {GrepBinary{std::string(kBookworm), probes}}, kver);
-}
-
 int run_bench_kernel(const BenchKernelOptions& options, std::ostream& err) {
   std::string error;
   const auto console = read_file(options.console, error);

@@ -46,9 +46,6 @@ struct GrepBinary {
 KernelOutput bench_kernel(std::string_view console, const std::vector<GrepBinary>& binaries,
                           std::string_view kver);
 
-// Bookworm's grep alone, as the guest measured it before there were others.
-KernelOutput bench_kernel(std::string_view console, const Probes& probes, std::string_view kver);
-
 // Reads the files, writes the results; messages go to err. Exit status
 // 0, 1 when a check failed or the survey has no rules for the kernel, 2
 // on an I/O error.

@@ -30,6 +30,9 @@ Probes probes(const std::string& text) {
   return parsed.value_or(Probes());
 }
 
+// Bookworm's grep alone, with the probes of text.
+std::vector<GrepBinary> bookworm(const std::string& text) { return {{"bookworm", probes(text)}}; }
+
 // A trimmed copy of the 7.3 benchmark boot (eight probes, three rounds;
 // of the trigger benchmark's JSON and table, which the report copies, the
 // uprobe-push mode and base it reads; of grep-info, the lines it reads;
@@ -39,7 +42,7 @@ Probes probes(const std::string& text) {
 // results-7.3.json and .md.
 TEST(BenchKernel, TheRealBootGivesItsResultsByteForByte) {
   const KernelOutput out =
-      bench_kernel(fixture("console.log"), probes(fixture("probes.tsv")), "7.3");
+      bench_kernel(fixture("console.log"), bookworm(fixture("probes.tsv")), "7.3");
   EXPECT_EQ(out.json, fixture("results-7.3.json"));
   EXPECT_EQ(out.markdown, fixture("results-7.3.md"));
   EXPECT_FALSE(out.failed);
@@ -49,7 +52,7 @@ TEST(BenchKernel, TheRealBootGivesItsResultsByteForByte) {
 }
 
 TEST(BenchKernel, TriggerResultsFirstThenGrepErrorsWarnings) {
-  const KernelOutput out = bench_kernel(BenchBoot().console(), probes(testing::kProbesTsv), "7.3");
+  const KernelOutput out = bench_kernel(BenchBoot().console(), bookworm(testing::kProbesTsv), "7.3");
   const Json result = Json::parse(out.json);
   std::vector<std::string> keys;
   for (const auto& [key, value] : result.items()) keys.push_back(key);
@@ -64,7 +67,7 @@ TEST(BenchKernel, TriggerResultsFirstThenGrepErrorsWarnings) {
 TEST(BenchKernel, ABrokenTriggerJsonIsAnErrorAndTheRestIsWritten) {
   BenchBoot boot;
   boot.trigger_json = "{\"kernel\": \"7.3.4\",}";
-  const KernelOutput out = bench_kernel(boot.console(), probes(testing::kProbesTsv), "7.3");
+  const KernelOutput out = bench_kernel(boot.console(), bookworm(testing::kProbesTsv), "7.3");
   EXPECT_TRUE(out.failed);
   const std::string error =
       "trigger benchmark JSON: [json.exception.parse_error.101] parse error at line 1, column 20: "
@@ -76,14 +79,14 @@ TEST(BenchKernel, ABrokenTriggerJsonIsAnErrorAndTheRestIsWritten) {
   EXPECT_EQ(out.markdown.find("For comparison"), std::string::npos);
 
   boot.trigger_json.clear();
-  const KernelOutput none = bench_kernel(boot.console(), probes(testing::kProbesTsv), "7.3");
+  const KernelOutput none = bench_kernel(boot.console(), bookworm(testing::kProbesTsv), "7.3");
   EXPECT_EQ(none.messages.front(), "error: no trigger benchmark JSON in the console log");
 }
 
 TEST(BenchKernel, NoGrepRunsGiveANullGrep) {
   BenchBoot boot;
   boot.times.clear();
-  const KernelOutput out = bench_kernel(boot.console(), probes(testing::kProbesTsv), "7.3");
+  const KernelOutput out = bench_kernel(boot.console(), bookworm(testing::kProbesTsv), "7.3");
   EXPECT_TRUE(out.failed);
   EXPECT_NE(out.json.find("\n  \"grep\": null,\n  \"errors\": [\n    \"grep: no timed runs in the "
                           "console log\"\n  ],\n"),
@@ -157,10 +160,9 @@ TEST(BenchKernel, ASecondGrepBinaryHasItsOwnMemberSectionAndSummary) {
 TEST(BenchKernel, TheErrorsOfASecondGrepBinarySayWhoseTheyAre) {
   const struct {
     std::string what;
-    std::string trixie;  // its sections; empty: none at all
+    std::string trixie;  // its sections
     std::string error;
   } cases[] = {
-      {"no sections", "", "trixie: grep: no timed runs in the console log"},
       {"bookworm's name", testing::trixie_boot().grep_sections("bench-grep-bookworm"),
        "trixie: grep: no timed runs in the console log"},
       {"a counter off",
