@@ -25,8 +25,8 @@ std::string committed(const std::string& name) { return read_results(PROBESIM_BE
 // whose merge must come out as committed; the tests that check figures
 // read a snapshot of it (data/bench_snapshot), which a new make bench
 // does not change: the fields these tests read (of the trigger modes,
-// uprobe-nop, uprobe-push, uprobe-bti-j and uprobe-ret), and the first
-// lines of each page.
+// uprobe-nop, uprobe-push, uprobe-bti-j and uprobe-ret), and each page's
+// heading.
 struct Committed {
   KernelResults results;
   std::vector<std::string> pages;
