@@ -14,7 +14,6 @@
 #include "bench_merge.hpp"
 #include "cli.hpp"
 #include "file_io.hpp"
-#include "render.hpp"
 #include "report.hpp"
 #include "verdict.hpp"
 

@@ -1,8 +1,11 @@
 // Turns a Report into counts and an exit code, optionally for a negative
-// (harness self-test) payload that is expected to fail in a given way.
+// (harness self-test) payload that is expected to fail in a given way, and
+// prints them: the human-readable report of probesim-report.
 #pragma once
 
 #include <optional>
+#include <ostream>
+#include <string>
 #include <string_view>
 
 #include "report.hpp"
@@ -34,5 +37,14 @@ struct Verdict {
 // Without an expectation the report's own counts decide. With one, the run
 // counts as a single test that passes if the expected failure was detected.
 Verdict judge(const Report& report, std::optional<ExpectKind> expect);
+
+// One line per failing, skipped and xfail test (and passing ones if
+// verbose), each splat with its context, the console tail of an incomplete
+// run, the --expect outcome and the summary line.
+void print_report(std::ostream& out, std::string_view label, const Report& report,
+                  const Verdict& verdict, bool verbose);
+
+// "P F S X", one line of a --totals file.
+std::string totals_line(const Counts& counts);
 
 }  // namespace probesim::report

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 namespace probesim::report {
 namespace {
 
@@ -79,6 +81,84 @@ TEST(Judge, AllowlistedSplatIsNotTheExpectedSplat) {
   EXPECT_FALSE(verdict.expect_detected);
   EXPECT_EQ(verdict.exit_code, kExitFailed);
 }
+
+std::string render(std::string_view console, std::optional<ExpectKind> expect = std::nullopt,
+                   bool verbose = false, const Allowlist& allowlist = {}) {
+  const Report report = analyse(console, allowlist);
+  std::ostringstream out;
+  print_report(out, "vm1", report, judge(report, expect), verbose);
+  return out.str();
+}
+
+constexpr std::string_view kMixedRun =
+    "@@probesim-begin ktap sel@@\n"
+    "TAP version 13\n"
+    "1..4\n"
+    "ok 1 a\n"
+    "not ok 2 b\n"
+    "ok 3 c # SKIP no MTE\n"
+    "ok 4 d # XFAIL erratum\n"
+    "@@probesim-end ktap sel@@\n"
+    "@@probesim-done@@\n";
+
+TEST(PrintReport, OneLinePerNonPassingTestAndSummary) {
+  EXPECT_EQ(render(kMixedRun),
+            "FAIL vm1: sel/b\n"
+            "SKIP vm1: sel/c: no MTE\n"
+            "XFAIL vm1: sel/d: erratum\n"
+            "vm1: 1 passed, 1 failed, 1 skipped, 1 xfail\n");
+}
+
+TEST(PrintReport, VerboseAddsPassLines) {
+  const std::string out = render(kMixedRun, std::nullopt, true);
+  EXPECT_EQ(out.rfind("PASS vm1: sel/a\nFAIL vm1: sel/b\n", 0), 0u) << out;
+}
+
+TEST(PrintReport, SplatsWithContextAndAllowEntry) {
+  const std::string console =
+      "[    1.000000] BUG: scheduling while atomic\n"
+      "[    1.000001] context line\n"
+      "[    2.000000] WARNING: CPU: 1 PID: 7 at x.c:1 f\n"
+      "@@probesim-begin ktap t@@\nok 1 a\n@@probesim-end ktap t@@\n@@probesim-done@@\n";
+  const auto allowlist = Allowlist::parse("x\\.c:1  # tracked elsewhere\n", "allow.txt");
+  EXPECT_EQ(render(console, std::nullopt, false, allowlist),
+            "FAIL vm1: kernel splat in console: BUG: scheduling while atomic\n"
+            "    [    1.000001] context line\n"
+            "ALLOWED vm1: kernel splat in console: WARNING: CPU: 1 PID: 7 at x.c:1 f\n"
+            "    allowed by allow.txt:1: x\\.c:1  # tracked elsewhere\n"
+            "vm1: 1 passed, 1 failed, 0 skipped\n");
+}
+
+TEST(PrintReport, IncompleteRunShowsConsoleTail) {
+  EXPECT_EQ(render("booting\n@@probesim-begin ktap t@@\nok 1 a\n"),
+            "FAIL vm1: VM run did not complete (timeout, hang or crash); last 3 console lines:\n"
+            "    booting\n"
+            "    @@probesim-begin ktap t@@\n"
+            "    ok 1 a\n"
+            "vm1: 1 passed, 1 failed, 0 skipped\n");
+}
+
+TEST(PrintReport, ExpectedFailureDetected) {
+  EXPECT_EQ(render(kMixedRun, ExpectKind::TestFailure),
+            "vm1: negative test, expecting test-failure; problems below are reported for "
+            "information\n"
+            "FAIL vm1: sel/b\n"
+            "SKIP vm1: sel/c: no MTE\n"
+            "XFAIL vm1: sel/d: erratum\n"
+            "vm1: expected test-failure detected\n"
+            "vm1: 1 passed, 0 failed, 0 skipped\n");
+}
+
+TEST(PrintReport, ExpectedFailureNotDetected) {
+  const std::string out = render(kMixedRun, ExpectKind::Timeout);
+  EXPECT_NE(out.find("FAIL vm1: sel/b\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("vm1: expected timeout NOT detected\n"
+                     "vm1: 0 passed, 1 failed, 0 skipped\n"),
+            std::string::npos)
+      << out;
+}
+
+TEST(TotalsLine, FourCounts) { EXPECT_EQ(totals_line(Counts{3, 1, 2, 0}), "3 1 2 0"); }
 
 }  // namespace
 }  // namespace probesim::report
