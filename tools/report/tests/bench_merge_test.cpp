@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <sstream>
 
-#include "bench_plot.hpp"
 #include "file_io.hpp"
 
 namespace probesim::report {
