@@ -13,11 +13,10 @@ namespace {
 
 using probesim::survey::Table;
 
-// "M% (MIN%-MAX%)" for shares, "-" without a spread.
-std::string share_spread_text(const std::optional<Spread>& s) {
+// "M (MIN-MAX)", each figure as format writes it; "-" without a spread.
+std::string spread_as(const std::optional<Spread>& s, const auto& format) {
   if (!s) return "-";
-  return whole_percent(s->median) + " (" + whole_percent(s->min) + "-" + whole_percent(s->max) +
-         ")";
+  return format(s->median) + " (" + format(s->min) + "-" + format(s->max) + ")";
 }
 
 std::string ratio_of(std::int64_t part, std::int64_t total, int digits) {
@@ -46,8 +45,6 @@ std::string round_figure(const std::vector<double>& figures, const std::vector<s
   return "-";
 }
 
-std::string two_decimals(double x) { return fixed(x, 2); }
-
 // The seconds of each round and its ratios, where it has them.
 Table rounds_table(const GrepResult& g) {
   Table t;
@@ -56,13 +53,14 @@ Table rounds_table(const GrepResult& g) {
     const auto index = static_cast<std::size_t>(i);
     std::vector<std::string> row{std::to_string(i + 1)};
     for (const auto& kind : g.times) row.push_back(kind[index] ? fixed(*kind[index], 3) : "-");
-    row.push_back(round_figure(g.ratio, g.ratio_rounds, index, two_decimals));
+    row.push_back(
+        round_figure(g.ratio, g.ratio_rounds, index, [](double x) { return fixed(x, 2); }));
     row.push_back(round_figure(g.removed, g.removed_rounds, index, whole_percent));
     t.rows.push_back(std::move(row));
   }
   t.footer_from = static_cast<int>(t.rows.size());
   t.rows.push_back({"median (min-max)", fixed(g.none, 3), fixed(g.xol, 3), fixed(g.sim, 3),
-                    spread_text(spread(g.ratio), 2), share_spread_text(spread(g.removed))});
+                    spread_text(spread(g.ratio), 2), spread_as(spread(g.removed), whole_percent)});
   return t;
 }
 
@@ -154,9 +152,7 @@ std::string hits_sentence(const GrepResult& g) {
 }  // namespace
 
 std::string spread_text(const std::optional<Spread>& s, int digits) {
-  if (!s) return "-";
-  return fixed(s->median, digits) + " (" + fixed(s->min, digits) + "-" + fixed(s->max, digits) +
-         ")";
+  return spread_as(s, [digits](double x) { return fixed(x, digits); });
 }
 
 std::string trigger_per_hit(const Json* trigger) {
