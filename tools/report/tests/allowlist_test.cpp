@@ -48,10 +48,6 @@ TEST(Allowlist, MatchesHeadlineOrContextWithoutTimestamps) {
   EXPECT_EQ(allowlist.find_match({"BUG: x", " other_function+0x10/0x20"}), nullptr);
 }
 
-TEST(Allowlist, EmptyAllowlistMatchesNothing) {
-  EXPECT_EQ(Allowlist{}.find_match({"WARNING: x"}), nullptr);
-}
-
 // The stock kernels' allow-list takes the single-step WARN in both the
 // headline format of 6.1/6.12 and that of 7.x, with the file's path as
 // the kernel strips it or with a relative path to the tree, and nothing else.

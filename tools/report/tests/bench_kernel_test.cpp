@@ -51,19 +51,6 @@ TEST(BenchKernel, TheRealBootGivesItsResultsByteForByte) {
                                      "(xol-none)/(sim-none) 1.69 (1.45-2.01); 540950 hits"});
 }
 
-TEST(BenchKernel, TriggerResultsFirstThenGrepErrorsWarnings) {
-  const KernelOutput out = bench_kernel(BenchBoot().console(), bookworm(testing::kProbesTsv), "7.3");
-  const Json result = Json::parse(out.json);
-  std::vector<std::string> keys;
-  for (const auto& [key, value] : result.items()) keys.push_back(key);
-  EXPECT_EQ(keys,
-            (std::vector<std::string>{"kernel", "base", "modes", "grep", "errors", "warnings"}));
-  // The trigger results as the guest printed them.
-  EXPECT_EQ(result.at("base"), 33228100.0);
-  EXPECT_EQ(result.at("grep").at("ratio").at("median"), 4.0);
-  EXPECT_TRUE(out.json.ends_with("\n  \"errors\": [],\n  \"warnings\": []\n}\n"));
-}
-
 TEST(BenchKernel, ABrokenTriggerJsonIsAnErrorAndTheRestIsWritten) {
   BenchBoot boot;
   boot.trigger_json = "{\"kernel\": \"7.3.4\",}";
