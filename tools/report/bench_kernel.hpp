@@ -2,6 +2,7 @@
 // results-KVER.md from its benchmark boot's console.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -25,6 +26,14 @@ struct BenchKernelOptions {
   std::vector<GrepProbesPath> probes;  // one per grep binary, bookworm's first
   std::string out;                     // where results-KVER.json and .md go
 };
+
+// The member of results-KVER.json that holds binary's grep results:
+// "grep" for bookworm's, "grep_NAME" for the grep binary NAME.
+std::string grep_json_key(std::string_view binary);
+
+// The binary whose grep results the member key holds; nullopt for a
+// member that holds something else.
+std::optional<std::string> grep_binary_of(std::string_view key);
 
 struct KernelOutput {
   std::string json;      // results-KVER.json

@@ -4,7 +4,7 @@
 #include <optional>
 #include <set>
 
-#include "bench_grep_json.hpp"
+#include "bench_kernel.hpp"
 #include "bench_sections.hpp"
 #include "table.hpp"
 #include "text.hpp"
