@@ -187,6 +187,12 @@ step "harness self-test neg-hang" "$here/kernel-run.sh" --timeout 60 \
 # On one kernel, the newest.
 step "mutation check on 7.3" "$here/mutation-check.sh" 7.3
 
+# The survey's hand-written rules for the stock kernels against their
+# own decoders, built for the host from the trees: a sample of the words
+# (every word in make check-full, some 2 minutes a kernel).
+count "the survey's rules are each stock kernel's decode-insn.c" \
+	"$here/stock-rules-check.sh" ${CHECK_FULL:+--full} 6.1 6.12 "$MAINLINE_KERNEL"
+
 # The series' other outputs: the fixes alone, on the mainline tree (the
 # 6.12 backport is built and booted in the background); make check-full
 # builds and boots the 6.1 backport, and adds 7.2, Debian's own kernels,
