@@ -1,5 +1,6 @@
 #include "classify.hpp"
 
+#include <array>
 #include <string>
 #include <utility>
 
@@ -39,7 +40,7 @@ bool is_pac_hint(unsigned crm_op2) {
 // CRm:op2 of a HINT instruction, bits 11:5.
 unsigned hint_crm_op2(std::uint32_t insn) { return (insn >> 5) & 0x7f; }
 
-// The RawClass of each family's instructions, in kFamilies' order.
+// The RawClass of each family's instructions, by the family's name.
 constexpr std::pair<std::string_view, RawClass> kFamilyClasses[] = {
     {"nop", RawClass::kNop},
     {"stp", RawClass::kStpPush},
@@ -50,6 +51,13 @@ constexpr std::pair<std::string_view, RawClass> kFamilyClasses[] = {
     {"addsub_reg", RawClass::kAddSubReg},
     {"bti", RawClass::kBti},
     {"pac", RawClass::kPac}};
+
+// kFamilyClasses by family index: nullopt for a family it leaves out.
+constexpr auto kClassOfFamily = [] {
+  std::array<std::optional<RawClass>, kFamilyCount> out{};
+  for (const auto& [name, c] : kFamilyClasses) out[family_index(name)] = c;
+  return out;
+}();
 
 struct VariantInfo {
   Variant variant;
@@ -88,8 +96,8 @@ static_assert(variant_info_in_order());
 static_assert(PROBESIM_NR_FAMILIES == 1 + kFamilyCount);
 
 constexpr bool every_family_has_its_switch() {
-  for (const FamilyInfo& f : kFamilies)
-    if (switch_index(f.switch_name) == kSwitchCount) return false;
+  for (const std::size_t s : kFamilySwitch)
+    if (s == kSwitchCount) return false;
   return true;
 }
 static_assert(every_family_has_its_switch());
@@ -100,11 +108,7 @@ std::optional<std::size_t> family(std::uint32_t insn) {
   return static_cast<std::size_t>(f) - 1;
 }
 
-std::optional<RawClass> family_class(std::size_t family) {
-  for (const auto& [name, c] : kFamilyClasses)
-    if (name == kFamilies[family].name) return c;
-  return std::nullopt;
-}
+std::optional<RawClass> family_class(std::size_t family) { return kClassOfFamily[family]; }
 
 std::string family_list(std::string_view switch_name) {
   std::string out;
@@ -192,7 +196,7 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
   // at its default, or every switch with stp=1. The stp family has a gate
   // besides (no MTE, no POE), which the survey takes to be open.
   if (const auto f = family(insn); f && has_probesim(variant)) {
-    const SwitchInfo& on = kSwitches[switch_index(kFamilies[*f].switch_name)];
+    const SwitchInfo& on = kSwitches[kFamilySwitch[*f]];
     if (on.on || probesim_of(variant) == Probesim::kStp) return probesim_outcome(*f);
   }
   switch (raw_class(insn)) {
@@ -254,7 +258,7 @@ std::string_view outcome_name(Outcome o) {
 Step step(Outcome o) {
   if (o == Outcome::kKernelSim) return Step::kKernel;
   if (o >= Outcome::kRejected) return Step::kNone;
-  return switch_step(switch_index(kFamilies[index(o) - 1].switch_name));
+  return switch_step(kFamilySwitch[index(o) - 1]);
 }
 
 std::string_view step_name(Step s) {

@@ -113,6 +113,14 @@ constexpr std::size_t switch_index(std::string_view name) {
   while (i < kSwitchCount && kSwitches[i].name != name) i++;
   return i;
 }
+// Each family's switch, an index into kSwitches; what a hit of it is
+// owed to.
+inline constexpr auto kFamilySwitch = [] {
+  std::array<std::size_t, kFamilyCount> out{};
+  for (std::size_t f = 0; f < kFamilyCount; f++) out[f] = switch_index(kFamilies[f].switch_name);
+  return out;
+}();
+
 // The families the survey treats apart: NOP (7.3 simulates it itself) and
 // the STP pushes (off by default, and the survey's stp=1 variants).
 inline constexpr std::size_t kNopFamily = family_index("nop");
