@@ -120,6 +120,14 @@ std::string family_list(std::string_view switch_name) {
 
 bool step_on_by_default(Step s) { return s == Step::kKernel || kSwitches[index(s) - 1].on; }
 
+std::vector<Step> cumulative_steps() {
+  std::vector<Step> out;
+  for (bool on : {true, false})
+    for (std::size_t st = 0; st < kStepCount; st++)
+      if (step_on_by_default(static_cast<Step>(st)) == on) out.push_back(static_cast<Step>(st));
+  return out;
+}
+
 RawClass raw_class(std::uint32_t insn) {
   if (const auto f = family(insn))
     if (const auto c = family_class(*f)) return *c;

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kernel_rules.hpp"
 
@@ -151,6 +152,10 @@ constexpr Step switch_step(std::size_t switch_idx) { return static_cast<Step>(1 
 // Whether probesim's defaults have the step's switch on (the kernel's
 // step: yes).
 bool step_on_by_default(Step s);
+// The steps as their counts add up: those on by default, in their order,
+// which end at KERNEL+probesim-defaults, then the others, which stp=1
+// adds and which end at KERNEL+probesim.
+std::vector<Step> cumulative_steps();
 
 // probesim's family of an instruction (an index into kFamilies), by the
 // module's decode table; nullopt where it has none.

@@ -162,14 +162,10 @@ Table steps_table(const std::vector<Row>& rows, int footer, BaseKernel k) {
     Variant variant;
     Step step;
   };
-  // The steps on by default first, in their order, then the others.
   std::vector<Column> columns;
-  for (bool on : {true, false}) {
-    const Variant v = variant_of(k, on ? Probesim::kDefaults : Probesim::kStp);
-    for (std::size_t st = 0; st < kStepCount; st++)
-      if (step_on_by_default(static_cast<Step>(st)) == on)
-        columns.push_back({v, static_cast<Step>(st)});
-  }
+  for (Step st : cumulative_steps())
+    columns.push_back(
+        {variant_of(k, step_on_by_default(st) ? Probesim::kDefaults : Probesim::kStp), st});
   Table t;
   t.header = {"binary", "functions"};
   for (const Column& c : columns) t.header.push_back(step_column(k, c.step));

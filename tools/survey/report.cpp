@@ -25,15 +25,6 @@ constexpr Variant kSummary[] = {
     Variant::k7_3,  Variant::k7_3ProbesimDefaults,
     Variant::k6_12ProbesimStp};
 
-// The steps in which simulated entries add up on 6.12: those of probesim's
-// defaults, which end at 6.12+probesim-defaults, then those stp=1 adds.
-std::vector<Step> steps_on_by_default(bool on) {
-  std::vector<Step> out;
-  for (std::size_t st = 0; st < kStepCount; st++)
-    if (step_on_by_default(static_cast<Step>(st)) == on) out.push_back(static_cast<Step>(st));
-  return out;
-}
-
 // probesim's families among the classes of first instructions, and the
 // ALU ones among them, in kFamilies' order.
 std::vector<RawClass> family_classes(std::string_view switch_name = {}) {
@@ -229,8 +220,7 @@ Table summary_table(const std::vector<SuiteResults>& suites) {
 Table steps_table(const std::vector<SuiteResults>& suites) {
   Table t;
   t.header = {"suite", "functions"};
-  for (bool on : {true, false})
-    for (Step st : steps_on_by_default(on)) t.header.push_back(step_column(BaseKernel::k6_12, st));
+  for (Step st : cumulative_steps()) t.header.push_back(step_column(BaseKernel::k6_12, st));
   t.header.push_back(step_column(BaseKernel::k7_3, Step::kKernel));
   for (const auto& s : suites) {
     const std::string where = s.name + ".total";
@@ -242,13 +232,11 @@ Table steps_table(const std::vector<SuiteResults>& suites) {
     };
     std::vector<std::string> row = {s.name, std::to_string(functions)};
     std::int64_t sum = 0;
-    for (bool on : {true, false}) {
-      const Json& counts =
-          steps_of(on ? Variant::k6_12ProbesimDefaults : Variant::k6_12ProbesimStp);
-      for (Step st : steps_on_by_default(on)) {
-        sum += count_or_zero(counts, step_name(st), where + ".steps");
-        row.push_back(percent(sum, functions));
-      }
+    for (Step st : cumulative_steps()) {
+      const Variant v =
+          step_on_by_default(st) ? Variant::k6_12ProbesimDefaults : Variant::k6_12ProbesimStp;
+      sum += count_or_zero(steps_of(v), step_name(st), where + ".steps");
+      row.push_back(percent(sum, functions));
     }
     const std::string stock(variant_name(Variant::k7_3));
     row.push_back(percent(
