@@ -1,6 +1,5 @@
 #include "probes.hpp"
 
-#include <algorithm>
 #include <fstream>
 #include <stdexcept>
 
