@@ -210,7 +210,7 @@ if [ -n "${CHECK_FULL:-}" ]; then
 			"$here/debian-kernel-run.sh" "$kver" selftests "debian-$kver"
 	done
 	# The README's DKMS route, against the 6.12 test kernel.
-	count "dkms add, build, install, remove on 6.12" "$here/dkms-check.sh" 6.12
+	count "dkms add, build, install, remove on 6.12" "$here/install-check.sh" 6.12
 	# The trap-free NOP prototype (bench/optimized-nop): both paths
 	# count every hit, on its own 7.3 kernel.
 	step "the optimized-NOP prototype on 7.3 (icount): every hit counted" \

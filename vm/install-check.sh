@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dkms-check.sh [KVER]: the README's DKMS route, run on this host against
+# install-check.sh [KVER]: the README's DKMS route, run on this host against
 # the cross-built KVER test kernel (default 6.12): dkms add, build and
 # install of this tree, then remove --all; the module DKMS built must carry
 # dkms.conf's version and the kernel's vermagic. Everything DKMS keeps
