@@ -53,15 +53,20 @@ dkms-sources:
 		--exclude='*.mod.c' --exclude='.*.cmd' --exclude='*.a' \
 		--exclude=modules.order --exclude=Module.symvers $(DKMS_FILES) | tar -x -C $(DEST)
 
-# The DKMS route in one step: sources into /usr/src/probesim-VERSION, then
-# dkms add, build and install for the running kernel.
+# The DKMS route in one step: sources into DKMS_SOURCE_TREE/probesim-VERSION,
+# then dkms add, build and install for the running kernel. DKMS_SOURCE_TREE
+# is dkms's --sourcetree, for a dkms run on a scratch tree (a package build,
+# vm/install-check.sh).
+DKMS_SOURCE_TREE ?= /usr/src
+DKMS_DEST := $(DKMS_SOURCE_TREE)/probesim-$(PROBESIM_VERSION)
+
 dkms-install:
-	@test "$$(id -u)" = 0 || { echo "make dkms-install writes /usr/src and runs dkms: run it as root (sudo)" >&2; exit 1; }
+	@test "$$(id -u)" = 0 || { echo "make dkms-install writes $(DKMS_SOURCE_TREE) and runs dkms: run it as root (sudo)" >&2; exit 1; }
 	@command -v dkms >/dev/null || { echo "dkms is not installed (Debian, Ubuntu: apt install dkms)" >&2; exit 1; }
 	@! dkms status probesim/$(PROBESIM_VERSION) 2>/dev/null | grep -q . || \
 		{ echo "probesim/$(PROBESIM_VERSION) is in DKMS already: dkms remove probesim/$(PROBESIM_VERSION) --all first" >&2; exit 1; }
-	rm -rf /usr/src/probesim-$(PROBESIM_VERSION)
-	$(MAKE) -f $(CURDIR)/Makefile dkms-sources DEST=/usr/src/probesim-$(PROBESIM_VERSION)
+	rm -rf $(DKMS_DEST)
+	$(MAKE) -f $(CURDIR)/Makefile dkms-sources DEST=$(DKMS_DEST)
 	dkms add probesim/$(PROBESIM_VERSION)
 	dkms build probesim/$(PROBESIM_VERSION)
 	dkms install probesim/$(PROBESIM_VERSION)

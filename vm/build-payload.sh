@@ -81,15 +81,12 @@ survey_offset() {
 	echo "$off"
 }
 
-# The README's verify steps, cut out as they stand (the indented lines
-# between its verify-steps markers), for the readme-verify guest suite;
-# and the program they probe, with the offset of its probed function.
+# The README's verify steps, cut out as they stand, for the readme-verify
+# guest suite; and the program they probe, with the offset of its probed
+# function.
 readme_steps() {
 	mkdir -p "$payload/readme"
-	awk '/<!-- verify-steps: begin/ { on = 1; next }
-	     /<!-- verify-steps: end/ { on = 0 }
-	     on && sub(/^    /, "")' "$PROBESIM_TOP/README.md" >"$payload/readme/verify-steps.sh"
-	[ -s "$payload/readme/verify-steps.sh" ] || die "README.md has no verify-steps block"
+	readme_block verify-steps >"$payload/readme/verify-steps.sh"
 	local target=$payload/tools/probesim-verify-target
 	printf 'PROG=/tools/probesim-verify-target\nOFF=%s\n' \
 		"$(survey_offset "$target" probesim_verify_low_byte)" >"$payload/readme/target.env"

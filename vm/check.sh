@@ -175,6 +175,12 @@ step "kernel 6.12 (benchmark build, icount): instructions per hit, two modes" \
 	--append probesim.bench_modes=uprobe-nop-bl,uprobe-and-blr --append probesim.bench_rounds=2 \
 	6.12 bench-count check-6.12-count
 
+# The README's install-steps: make, make install and make dkms-install on
+# this host for the 6.12 test kernel, then insmod, modprobe and the load at
+# boot in its VM.
+step "the README's install-steps on 6.12 (make install, DKMS, modprobe)" \
+	"$here/install-check.sh" 6.12
+
 # The harness itself: each of these must be reported as a failure.
 for neg in neg-kunit-fail:test-failure neg-selftest-fail:test-failure \
 	neg-warn:splat; do
@@ -195,8 +201,8 @@ count "the survey's rules are each stock kernel's decode-insn.c" \
 
 # The series' other outputs: the fixes alone, on the mainline tree (the
 # 6.12 backport is built and booted in the background); make check-full
-# builds and boots the 6.1 backport, and adds 7.2, Debian's own kernels,
-# DKMS and the KASAN stress.
+# builds and boots the 6.1 backport, and adds 7.2, Debian's own kernels
+# and the KASAN stress.
 step "the fixes for mainline, on $MAINLINE_KERNEL (generated, git am, checkpatch)" \
 	"$here/series-check.sh" --generate-only fixes
 if [ -n "${CHECK_FULL:-}" ]; then
@@ -209,8 +215,6 @@ if [ -n "${CHECK_FULL:-}" ]; then
 		step "Debian's own $kver arm64 kernel: selftests" \
 			"$here/debian-kernel-run.sh" "$kver" selftests "debian-$kver"
 	done
-	# The README's DKMS route, against the 6.12 test kernel.
-	count "dkms add, build, install, remove on 6.12" "$here/install-check.sh" 6.12
 	# The trap-free NOP prototype (bench/optimized-nop): both paths
 	# count every hit, on its own 7.3 kernel.
 	step "the optimized-NOP prototype on 7.3 (icount): every hit counted" \

@@ -55,7 +55,6 @@ private_source_suite() {
 	esac
 }
 
-# The kernel versions the test bed knows how to fetch.
 # probesim_version: the project's version, dkms.conf's PACKAGE_VERSION
 # (Kbuild and the tools read the same line).
 probesim_version() {
@@ -65,6 +64,17 @@ probesim_version() {
 	echo "$v"
 }
 
+# readme_block NAME: the commands of README.md's NAME block, as they stand:
+# the indented lines between its "<!-- NAME: begin" and "<!-- NAME: end"
+# markers, without the indent.
+readme_block() {
+	awk -v name="$1" 'index($0, "<!-- " name ": begin") == 1 { on = 1; next }
+		index($0, "<!-- " name ": end") == 1 { on = 0 }
+		on && sub(/^    /, "")' "$PROBESIM_TOP/README.md" | grep . ||
+		die "README.md has no $1 block"
+}
+
+# The kernel versions the test bed knows how to fetch.
 known_kernels() { echo "6.1 6.12 7.2 7.3"; }
 
 # source_deb KVER: the linux-source-KVER .deb of a private-suite kernel,
