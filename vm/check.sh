@@ -175,6 +175,11 @@ step "kernel 6.12 (benchmark build, icount): instructions per hit, two modes" \
 	--append probesim.bench_modes=uprobe-nop-bl,uprobe-and-blr --append probesim.bench_rounds=2 \
 	6.12 bench-count check-6.12-count
 
+# The README's tools-install-steps: the host tools' CMake build and
+# install, into a scratch root.
+count "the README's tools-install-steps (cmake build and install)" \
+	"$here/tools-install-check.sh"
+
 # The README's install-steps: make, make install and make dkms-install on
 # this host for the 6.12 test kernel, then insmod, modprobe and the load at
 # boot in its VM.
