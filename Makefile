@@ -3,7 +3,9 @@
 #
 #   make                 build probesim.ko against KDIR (on arm64 hardware)
 #   make install         install it for KDIR's kernel (updates/, depmod)
+#   make uninstall       remove what make install put there
 #   make dkms-install    copy the sources to /usr/src and dkms add/build/install
+#   make dkms-uninstall  dkms remove every probesim version, and its sources
 #   make run             boot the 6.12 test VM and show probesim at work
 #   make check           everything: host tests, both kernels, harness checks
 #                        (ALU_FUZZ_COUNT=N: the alu_fuzz selftest runs N
@@ -41,6 +43,16 @@ clean:
 install: module
 	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_DIR=updates modules_install
 
+# What make install put there, once probesim is unloaded; and depmod.
+# INSTALL_MOD_PATH as for make install.
+KDIR_RELEASE = $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+INSTALLED_DIR = $(INSTALL_MOD_PATH)/lib/modules/$(KDIR_RELEASE)/updates
+
+uninstall:
+	@test -n "$(KDIR_RELEASE)" || { echo "KDIR=$(KDIR) has no include/config/kernel.release" >&2; exit 1; }
+	rm -f $(INSTALLED_DIR)/probesim.ko* $(INSTALLED_DIR)/probesim_test.ko*
+	depmod $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KDIR_RELEASE)
+
 # What DKMS builds from: the files the module's build reads, without
 # objects, .git, data or tools. make dkms-sources DEST=DIR copies them.
 DKMS_FILES := Makefile Kbuild dkms.conf module kunit
@@ -70,6 +82,15 @@ dkms-install:
 	dkms add probesim/$(PROBESIM_VERSION)
 	dkms build probesim/$(PROBESIM_VERSION)
 	dkms install probesim/$(PROBESIM_VERSION)
+
+# Every probesim version DKMS has (an upgrade's old one too), and the
+# sources make dkms-install put in DKMS_SOURCE_TREE.
+dkms-uninstall:
+	@test "$$(id -u)" = 0 || { echo "make dkms-uninstall runs dkms: run it as root (sudo)" >&2; exit 1; }
+	@command -v dkms >/dev/null || { echo "dkms is not installed" >&2; exit 1; }
+	for v in $$(dkms status probesim | sed -n 's|^probesim/\([^,:]*\).*|\1|p' | sort -u); do \
+		dkms remove probesim/$$v --all && rm -rf $(DKMS_SOURCE_TREE)/probesim-$$v || exit 1; \
+	done
 
 check:
 	vm/check.sh
@@ -122,4 +143,4 @@ lint:
 	vm/lint.sh shim
 	vm/lint.sh variants
 
-.PHONY: all module clean install dkms-sources dkms-install check check-quick check-full run patches bench bench-count docs bench-variants bench-optimized-nop mutation-check lint survey
+.PHONY: all module clean install uninstall dkms-sources dkms-install dkms-uninstall check check-quick check-full run patches bench bench-count docs bench-variants bench-optimized-nop mutation-check lint survey

@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
 # install-check.sh [KVER]: the README's install-steps, as they stand, for the
-# cross-built KVER test kernel (default 6.12). Its make lines run on this
-# host, in a copy of the sources as make dkms-sources makes it, with KDIR,
-# ARCH and CROSS_COMPILE for that kernel in the environment, sudo a no-op
-# (this runs as root) and each line's installs sent to a directory of its
-# own: INSTALL_MOD_PATH for make install; for make dkms-install a
-# DKMS_SOURCE_TREE and a dkms in PATH that keeps its trees in a scratch
-# directory too, so the host's /usr/src, /var/lib/dkms and /lib/modules are
-# never touched. Each module built must carry dkms.conf's version and the
-# kernel's vermagic, and DKMS must remove its own. The other lines run in a
-# VM of that kernel, in order (the readme-install guest suite), each after
-# the make line before it has put its products in place: the module built
-# in the sources as the directory it runs in, the module tree installed as
-# /lib/modules.
+# cross-built KVER test kernel (default 6.12).
+#
+# Its make lines run on this host, in order, in a copy of the sources as
+# make dkms-sources makes it, with KDIR, ARCH and CROSS_COMPILE for that
+# kernel in the environment and sudo a no-op (this runs as root). What
+# they install goes to scratch trees, so the host's /usr/src,
+# /var/lib/dkms and /lib/modules are never touched: INSTALL_MOD_PATH for
+# make install and uninstall; for make dkms-install and dkms-uninstall a
+# DKMS_SOURCE_TREE and a dkms first in PATH that keeps its trees there too.
+# A line that builds or installs a module is a step: what it made (the
+# module in the sources, the module tree it installed) is kept for the
+# VM as it was then. Each module must carry dkms.conf's version and the
+# kernel's vermagic, and once every line has run nothing of probesim may
+# be left installed: the README's steps end with its uninstall lines.
+#
+# The other lines run in a VM of that kernel, in order (the
+# readme-install guest suite), each with the last step's products in
+# place: the module built as the directory they run in, the tree
+# installed as /lib/modules.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
@@ -27,61 +33,74 @@ version=$(probesim_version)
 
 work=$PROBESIM_OUT/install-$kver
 rm -rf "$work"
-mkdir -p "$work"/{src,bin,dkms/src,dkms/tree} "$work/payload/readme-install"
+root=$work/root dkms_root=$work/dkms/root
+mkdir -p "$work"/{src,bin,dkms/src,dkms/tree} "$root" "$dkms_root/lib/modules/$release" \
+	"$work/payload/readme-install"
 src=$work/src payload=$work/payload/readme-install
 make -s -C "$PROBESIM_TOP" dkms-sources DEST="$src"
 [ ! -e "$src/.git" ] || die "make dkms-sources copied .git"
 
 # DKMS strips what it built with "strip": the cross one, for an arm64 module.
 ln -s "$(command -v aarch64-linux-gnu-strip)" "$work/bin/strip"
-# dkms for the test kernel, its trees in $work/dkms, its install in the
-# step's INSTALL_MOD_PATH (a kernel's directory there, as on a machine
-# that runs it); depmod as dkms runs it, on that tree. (remove
-# --all takes no kernel.)
+# dkms for the test kernel, its trees under $work/dkms; depmod as dkms
+# runs it, on its tree. (remove --all takes no kernel.)
 real_dkms=$(command -v dkms)
 cat >"$work/bin/dkms" <<EOF
 #!/bin/sh
 set -e
-trees="--sourcetree $work/dkms/src --dkmstree $work/dkms/tree --installtree \$INSTALL_MOD_PATH/lib/modules"
-if [ "\$1" = remove ]; then exec $real_dkms "\$@" \$trees --no-depmod; fi
-mkdir -p "\$INSTALL_MOD_PATH/lib/modules/$release"
-$real_dkms "\$@" \$trees -k "$release" -a aarch64 --kernelsourcedir "$kbuild" --no-depmod
-if [ "\$1" = install ]; then depmod -b "\$INSTALL_MOD_PATH" "$release"; fi
+trees="--sourcetree $work/dkms/src --dkmstree $work/dkms/tree --installtree $dkms_root/lib/modules"
+if [ "\$1" = remove ]; then
+	$real_dkms "\$@" \$trees --no-depmod
+else
+	$real_dkms "\$@" \$trees -k "$release" -a aarch64 --kernelsourcedir "$kbuild" --no-depmod
+fi
+case \$1 in install | remove) depmod -b "$dkms_root" "$release" ;; esac
 EOF
 chmod +x "$work/bin/dkms"
 
 host_path=$work/bin:$PATH
+steps=0
 
-# run_on_host N LINE: LINE in the sources; its products in the guest's
-# step N.
+# run_on_host LINE: LINE in the sources; a step if it made a module.
 run_on_host() {
-	local step=$payload/$1
-	mkdir -p "$step"
-	log "on the host: $2"
+	local stamp=$work/stamp tree made=''
+	touch "$stamp"
+	log "on the host: $1"
 	(
 		cd "$src"
 		# shellcheck disable=SC2317 # called by the README's line
 		sudo() { "$@"; }
 		export PATH=$host_path KDIR="$kbuild" ARCH=arm64 \
-			CROSS_COMPILE=aarch64-linux-gnu- INSTALL_MOD_PATH="$step" \
+			CROSS_COMPILE=aarch64-linux-gnu- INSTALL_MOD_PATH="$root" \
 			DKMS_SOURCE_TREE="$work/dkms/src"
-		eval "$2"
-	) >"$step.log" 2>&1 || { cat "$step.log" >&2; die "the README's '$2' failed"; }
-	find "$src" -maxdepth 1 -name probesim.ko -exec cp {} "$step/" \;
+		eval "$1"
+	) >"$work/line.log" 2>&1 || { cat "$work/line.log" >&2; die "the README's '$1' failed"; }
+	local step=$payload/$((steps + 1))
+	if [ -n "$(find "$src" -maxdepth 1 -name probesim.ko -newer "$stamp")" ]; then
+		mkdir -p "$step"
+		cp "$src/probesim.ko" "$step/"
+		made=1
+	fi
+	for tree in "$root" "$dkms_root"; do
+		[ -n "$(find "$tree" -name 'probesim.ko*' -newer "$stamp")" ] || continue
+		mkdir -p "$step"
+		cp -a "$tree/lib" "$step/"
+		made=1
+	done
+	if [ -n "$made" ]; then
+		steps=$((steps + 1))
+		echo "use_step $steps"
+	fi
 }
 
-n=0
 readme_block install-steps >"$work/steps"
 while IFS= read -r line; do
 	case $line in
-	make* | "sudo make"*)
-		n=$((n + 1))
-		run_on_host "$n" "$line"
-		echo "use_step $n" ;;
+	make* | "sudo make"*) run_on_host "$line" ;;
 	*) printf '%s\n' "$line" ;;
 	esac
 done <"$work/steps" >"$payload/steps.sh"
-[ "$n" -gt 0 ] || die "the README's install-steps have no make line"
+[ "$steps" -gt 0 ] || die "the README's install-steps build no module"
 
 # Every module a step built or installed is this version, for this kernel.
 count=0
@@ -95,16 +114,12 @@ while IFS= read -r ko; do
 	esac
 	count=$((count + 1))
 done < <(find "$payload" -name 'probesim.ko*')
-[ "$count" -gt 0 ] || die "the README's install-steps built no probesim.ko"
-log "install: $count modules of probesim $version for $release, from $n make lines"
-"$here/kernel-run.sh" --payload "$work/payload" "$kver" readme-install "install-$kver"
+log "install: $count modules of probesim $version for $release, in $steps steps"
 
-# DKMS removes what it installed.
-dkms_ko=$(find "$payload" -path '*/updates/dkms/probesim.ko*' | head -n 1)
-if [ -n "$dkms_ko" ]; then
-	dkms_step=${dkms_ko#"$payload"/}
-	PATH=$host_path INSTALL_MOD_PATH="$payload/${dkms_step%%/*}" \
-		timed "dkms remove probesim/$version --all" dkms remove "probesim/$version" --all
-	[ ! -e "$dkms_ko" ] || die "dkms remove left $dkms_ko"
-	[ ! -e "$work/dkms/tree/probesim" ] || die "dkms remove left $work/dkms/tree/probesim"
-fi
+# The README's uninstall lines left nothing.
+left=$(find "$root" "$dkms_root" "$work/dkms/tree" "$work/dkms/src" -name 'probesim*')
+[ -z "$left" ] || die "the README's install-steps leave probesim installed: $left"
+! grep -rqs probesim "$root/lib/modules/$release/modules.dep" "$dkms_root/lib/modules/$release/modules.dep" ||
+	die "the README's install-steps leave probesim in modules.dep"
+
+"$here/kernel-run.sh" --payload "$work/payload" "$kver" readme-install "install-$kver"
