@@ -202,6 +202,31 @@ std::string upstream_paragraph() {
          "those hits single-step in the simulated run too.";
 }
 
+// Where the grep hits of the first kernel with grep results land, in words.
+std::string mix_text(const KernelResults& results) {
+  const Json* g = nullptr;
+  for (const auto& [kver, r] : results) {
+    const Json* grep = at(&r, {"grep"});
+    if (grep && !grep->empty()) {
+      g = grep;
+      break;
+    }
+  }
+  if (!g) return "?";
+  std::string text = fixed(100 * num(*g, {"hits", "simulated"}) / num(*g, {"hits", "total"}), 0) +
+                     "% of the hits are on probes that probesim simulates";
+  if (const Json* groups = at(g, {"groups"}); groups && groups->is_array()) {
+    for (std::size_t i = 0; i < groups->size() && i < 3; ++i) {
+      const Json& row = (*groups)[i];
+      const std::string probesim = text_of(at(&row, {"probesim"}));
+      if (probesim.starts_with("probesim-")) continue;
+      text += "; " + fixed(num(row, {"percent"}), 0) + "% on `" + text_of(at(&row, {"group"})) +
+              "` (" + probesim + ")";
+    }
+  }
+  return text;
+}
+
 std::string ours_paragraph(const KernelResults& results) {
   std::string sim_over_xol;
   for (const auto& [kver, r] : results) {
@@ -238,30 +263,6 @@ std::string hardware_sentence(const KernelResults& results) {
 }
 
 }  // namespace
-
-std::string mix_text(const KernelResults& results) {
-  const Json* g = nullptr;
-  for (const auto& [kver, r] : results) {
-    const Json* grep = at(&r, {"grep"});
-    if (grep && !grep->empty()) {
-      g = grep;
-      break;
-    }
-  }
-  if (!g) return "?";
-  std::string text = fixed(100 * num(*g, {"hits", "simulated"}) / num(*g, {"hits", "total"}), 0) +
-                     "% of the hits are on probes that probesim simulates";
-  if (const Json* groups = at(g, {"groups"}); groups && groups->is_array()) {
-    for (std::size_t i = 0; i < groups->size() && i < 3; ++i) {
-      const Json& row = (*groups)[i];
-      const std::string probesim = text_of(at(&row, {"probesim"}));
-      if (probesim.starts_with("probesim-")) continue;
-      text += "; " + fixed(num(row, {"percent"}), 0) + "% on `" + text_of(at(&row, {"group"})) +
-              "` (" + probesim + ")";
-    }
-  }
-  return text;
-}
 
 std::string upstream_section(const KernelResults& results) {
   return "## How our figures compare with upstream's\n\n" + comparison_table(results).markdown() +

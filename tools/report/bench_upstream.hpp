@@ -27,7 +27,4 @@ const Json* trigger_push(const Json* modes);
 // The section, a blank line last.
 std::string upstream_section(const KernelResults& results);
 
-// Where the grep hits of the first kernel with grep results land, in words.
-std::string mix_text(const KernelResults& results);
-
 }  // namespace probesim::report
