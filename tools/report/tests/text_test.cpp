@@ -8,29 +8,20 @@ namespace probesim::report {
 namespace {
 
 TEST(SplitLines, DropsCarriageReturnsAndKeepsLastLineWithoutNewline) {
-  const auto lines = split_lines("one\r\ntwo\n\nthree");
-  ASSERT_EQ(lines.size(), 4u);
-  EXPECT_EQ(lines[0], "one");
-  EXPECT_EQ(lines[1], "two");
-  EXPECT_EQ(lines[2], "");
-  EXPECT_EQ(lines[3], "three");
+  EXPECT_EQ(split_lines("one\r\ntwo\n\nthree"),
+            (std::vector<std::string>{"one", "two", "", "three"}));
+  EXPECT_TRUE(split_lines("").empty());
 }
 
-TEST(SplitLines, EmptyTextHasNoLines) { EXPECT_TRUE(split_lines("").empty()); }
-
-TEST(StripTimestamp, RemovesPrintkTimestampAndOneSpace) {
+TEST(StripTimestamp, RemovesTimestampLogLevelAndCallerIdAndOneSpace) {
   EXPECT_EQ(strip_timestamp("[   12.345678] WARNING: x"), "WARNING: x");
   EXPECT_EQ(strip_timestamp("[   12.345678]     ok 1 nested"), "    ok 1 nested");
   EXPECT_EQ(strip_timestamp("[12345.000001]x"), "x");
-}
-
-TEST(StripTimestamp, RemovesLogLevelAndCallerId) {
+  // The log level and the caller id go too.
   EXPECT_EQ(strip_timestamp("<4>[    1.000000] BUG: x"), "BUG: x");
   EXPECT_EQ(strip_timestamp("[    1.000000][    T1] BUG: x"), "BUG: x");
   EXPECT_EQ(strip_timestamp("[    1.000000] [  C0] BUG: x"), "[  C0] BUG: x");
-}
-
-TEST(StripTimestamp, LeavesOtherLinesAlone) {
+  // Other lines are left alone.
   EXPECT_EQ(strip_timestamp("ok 1 foo"), "ok 1 foo");
   EXPECT_EQ(strip_timestamp("[ cut here ]"), "[ cut here ]");
   EXPECT_EQ(strip_timestamp("[12] x"), "[12] x");
@@ -50,9 +41,7 @@ TEST(Fixed, RoundsTheBinaryValueTiesToEven) {
   EXPECT_EQ(fixed(1.005, 2), "1.00");  // 1.00499999999999989...
   EXPECT_EQ(fixed(99.95, 1), "100.0");
   EXPECT_EQ(fixed(-0.0001, 2), "-0.00");
-}
-
-TEST(Fixed, NotANumberHasNoSign) {
+  // Not a number has no sign.
   EXPECT_EQ(fixed(std::nan(""), 3), "nan");
   EXPECT_EQ(fixed(-std::nan(""), 3), "nan");
   EXPECT_EQ(fixed(-HUGE_VAL, 1), "-inf");
