@@ -118,9 +118,5 @@ TEST(GrepChecks, NothingToReport) {
   EXPECT_EQ(out.errors.size(), 4u);
 }
 
-TEST(GrepChecks, AKernelTheSurveyHasNoRulesForEndsTheReport) {
-  EXPECT_THROW(run(BenchBoot(), "6.12"), BenchFatal);
-}
-
 }  // namespace
 }  // namespace probesim::report
