@@ -72,6 +72,21 @@ TEST(BenchDocs, RewritesOwnSectionsOnly) {
   EXPECT_EQ(out, rewrite_docs(out, c));
 }
 
+// How many bookworm functions single-step, "one in N", is in words up to
+// twelve.
+TEST(BenchDocs, OneFunctionInSoManyInWords) {
+  DocsData data = committed_data();
+  Json& total = data.survey["suites"]["bookworm"]["survey"]["total"];
+  const long functions = total["functions"].get<long>();
+  for (const auto& [in, words] : {std::pair{10L, "ten."}, {12L, "twelve."}, {13L, "13."}}) {
+    total["kernels"]["6.12+probesim"] = {{"simulated", functions - functions / in},
+                                         {"rejected", 0}};
+    EXPECT_NE(docs_section("survey-classes-text", data).find("function in " + std::string(words)),
+              std::string::npos)
+        << words;
+  }
+}
+
 // For each section, results that lack what it is written from.
 TEST(BenchDocs, RefusesWhatItCannotWrite) {
   const DocsData committed = committed_data();
