@@ -54,12 +54,6 @@ TEST(GroupOf, FinerThanTheSurveyClass) {
   EXPECT_EQ(group_of("mov x0, x1"), "mov");
 }
 
-TEST(FamilyOf, OnlyProbesimVerdicts) {
-  EXPECT_EQ(family_of("probesim-logic_imm"), "logic_imm");
-  EXPECT_EQ(family_of("kernel-sim"), std::nullopt);
-  EXPECT_EQ(family_of("xol"), std::nullopt);
-}
-
 TEST(KernelKey, NumbersInOrder) {
   EXPECT_EQ(kernel_key("6.12"), (std::vector<std::int64_t>{6, 12}));
   EXPECT_EQ(kernel_key("results-7.3.4-rc1.json"), (std::vector<std::int64_t>{7, 3, 4, 1}));

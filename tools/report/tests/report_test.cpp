@@ -5,11 +5,17 @@
 namespace probesim::report {
 namespace {
 
-TEST(Analyse, CompletedRunWithoutAnyResultFails) {
+// A completed run without any result fails; an empty console is an
+// incomplete run, with no results either.
+TEST(Analyse, RunWithoutAnyResultFails) {
   const Report report = analyse("Run /init\n@@probesim-done@@\n", Allowlist{});
   ASSERT_EQ(report.tests.size(), 1u);
   EXPECT_EQ(report.tests[0].kind, ResultKind::Fail);
   EXPECT_EQ(report.counts().failed, 1u);
+  const Report empty = analyse("", Allowlist{});
+  EXPECT_FALSE(empty.completed);
+  EXPECT_TRUE(empty.tests.empty());
+  EXPECT_EQ(empty.counts(), (Counts{0, 1, 0, 0}));
 }
 
 TEST(Analyse, SeveralSectionsWithTimestampsAndGarbageBeforeMarkers) {
@@ -93,13 +99,6 @@ TEST(Analyse, MissingDoneMarkerIsAFailureWithConsoleTail) {
   EXPECT_EQ(report.console_tail.back(), "[   10.000049] spin");
   // One missing result plus the incomplete run.
   EXPECT_EQ(report.counts(), (Counts{1, 2, 0, 0}));
-}
-
-TEST(Analyse, EmptyConsoleIsAnIncompleteRun) {
-  const Report report = analyse("", Allowlist{});
-  EXPECT_FALSE(report.completed);
-  EXPECT_TRUE(report.tests.empty());
-  EXPECT_EQ(report.counts(), (Counts{0, 1, 0, 0}));
 }
 
 }  // namespace
