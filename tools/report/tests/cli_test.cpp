@@ -49,20 +49,6 @@ TEST(ParseArguments, Defaults) {
   EXPECT_FALSE(options->verbose);
 }
 
-TEST(ParseArguments, UsageErrors) {
-  const Parsed no_console = parse({"--label", "x"});
-  EXPECT_EQ(status(no_console), kExitUsageError);
-  EXPECT_EQ(no_console.err,
-            "probesim-report: --console is required\nRun with --help for more information.\n");
-  EXPECT_EQ(status(parse({"--console", "vm.log"})), kExitUsageError);
-  const Parsed bad_expect = parse({"--console", "l", "--label", "x", "--expect", "oops"});
-  EXPECT_EQ(status(bad_expect), kExitUsageError);
-  EXPECT_NE(bad_expect.err.find("--expect: test-failure, splat or timeout, not 'oops'"),
-            std::string::npos)
-      << bad_expect.err;
-  EXPECT_EQ(status(parse({"--console", "l", "--label", "x", "--bogus"})), kExitUsageError);
-}
-
 TEST(ParseArguments, HelpAndVersion) {
   const Parsed bench_help = parse({"bench", "kernel", "--help"});
   EXPECT_EQ(status(bench_help), kExitPassed);
@@ -112,11 +98,17 @@ TEST(ParseBenchArguments, ProbesPerGrepBinaryBookwormsFirst) {
   }
 }
 
-TEST(ParseBenchArguments, UsageErrors) {
+TEST(ParseArguments, UsageErrors) {
   const struct {
     Args args;
     std::string error;
   } cases[] = {
+      {{"--label", "x"},
+       "probesim-report: --console is required\nRun with --help for more information.\n"},
+      {{"--console", "vm.log"}, "--label is required"},
+      {{"--console", "l", "--label", "x", "--expect", "oops"},
+       "--expect: test-failure, splat or timeout, not 'oops'"},
+      {{"--console", "l", "--label", "x", "--bogus"}, "--bogus"},
       {kernel_with({}), "--probes is required"},
       {kernel_with({"--probes", "a.tsv", "--probes", "bookworm=b.tsv"}),
        "--probes: two for bookworm's grep (the one without a name): a.tsv and b.tsv"},
