@@ -142,7 +142,5 @@ TEST(PrintReport, ExpectedFailureNotDetected) {
       << out;
 }
 
-TEST(TotalsLine, FourCounts) { EXPECT_EQ(totals_line(Counts{3, 1, 2, 0}), "3 1 2 0"); }
-
 }  // namespace
 }  // namespace probesim::report
