@@ -55,21 +55,11 @@ TEST(BenchDocs, RewritesOwnSectionsOnly) {
       "<!-- bench-summary: end -->\n"
       "outro\n";
   const DocsData c = committed_data();
-  const std::string out = rewrite_docs(doc, c);
-  EXPECT_EQ(
-      "intro\n"
-      "<!-- verify-steps: begin. run as they stand -->\n"
-      "kept\n"
-      "<!-- verify-steps: end -->\n"
-      "<!-- bench-instructions: begin -->\n" +
-          docs_section("bench-instructions", c) +
-          "<!-- bench-instructions: end -->\n"
-          "<!-- bench-summary: begin -->\n" +
-          docs_section("bench-summary", c) +
-          "<!-- bench-summary: end -->\n"
-          "outro\n",
-      out);
-  EXPECT_EQ(out, rewrite_docs(out, c));
+  std::string written = doc;
+  written.replace(written.find("| stale |\n"), 10, docs_section("bench-instructions", c));
+  written.insert(written.find("<!-- bench-summary: end"), docs_section("bench-summary", c));
+  EXPECT_EQ(rewrite_docs(doc, c), written);
+  EXPECT_EQ(rewrite_docs(written, c), written);
 }
 
 // How many bookworm functions single-step, "one in N", is in words up to
