@@ -15,19 +15,10 @@
 namespace probesim::payload {
 namespace {
 
+using test::sample;
 using test::TempDir;
 
 using survey::hex;
-
-// The survey's cross-compiled sample (survey/tests/sample.c), "" if none.
-std::string sample(const std::string& name) {
-#ifdef PROBESIM_SAMPLES
-  return PROBESIM_SAMPLES "/sample-" + name;
-#else
-  (void)name;
-  return "";
-#endif
-}
 
 class WriteProbeTable : public testing::Test {
  protected:
@@ -48,15 +39,14 @@ TEST_F(WriteProbeTable, WritesOneLinePerProbedEntry) {
   std::string want =
       "# offset\taddr\tword\tclass\t6.1\t6.1+probesim\t6.12\t6.12+probesim\t"
       "7.3\t7.3+probesim\tinsn\n";
-  const char* rest[] = {
-      "nop\txol\tprobesim-nop\txol\tprobesim-nop\tkernel-sim\tkernel-sim\tnop\n",
-      "stp-push\txol\tprobesim-stp\txol\tprobesim-stp\txol\tprobesim-stp\t"
-      "stp x29, x30, [sp, #-0x10]!\n"};
+  const char* rest[] = {"nop\txol\tprobesim-nop\txol\tprobesim-nop\tkernel-sim\tkernel-sim\tnop\n",
+                        "stp-push\txol\tprobesim-stp\txol\tprobesim-stp\txol\tprobesim-stp\t"
+                        "stp x29, x30, [sp, #-0x10]!\n"};
   ASSERT_EQ(survey_.entries.size(), 2U);
   for (std::size_t i = 0; i < 2; i++) {
     const auto& e = survey_.entries[i];
-    want += hex(e.file_offset.value()) + '\t' + hex(e.addr) + '\t' +
-            hex(e.word.value(), 8) + '\t' + rest[i];
+    want += hex(e.file_offset.value()) + '\t' + hex(e.addr) + '\t' + hex(e.word.value(), 8) + '\t' +
+            rest[i];
   }
   EXPECT_EQ(test::slurp(out_), want);
 }
@@ -92,9 +82,9 @@ TEST(SelectProbes, SkipsWhatTheBenchmarkCannotProbe) {
     e.file_offset = offset;
     return e;
   };
-  file.entries = {entry(0x1000, true, kStp, 0x100), entry(0x1010, false, kStp, 0x110),
+  file.entries = {entry(0x1000, true, kStp, 0x100),         entry(0x1010, false, kStp, 0x110),
                   entry(0x1020, true, std::nullopt, 0x120), entry(0x1030, true, kStp, std::nullopt),
-                  entry(0x1040, true, kLdxr, 0x140), entry(0x1050, true, kStp, 0x150)};
+                  entry(0x1040, true, kLdxr, 0x140),        entry(0x1050, true, kStp, 0x150)};
   const Selection sel = select_probes(file);
   ASSERT_EQ(sel.probes.size(), 2U);
   EXPECT_EQ(sel.probes[0].addr, 0x1000U);

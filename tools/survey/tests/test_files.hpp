@@ -1,6 +1,6 @@
 // Files for the tests of the survey and the payload: a fresh directory
-// under $TMPDIR for one test, removed afterwards, and a file's bytes in
-// and out.
+// under $TMPDIR for one test, removed afterwards, a file's bytes in and
+// out, and the cross-compiled samples.
 #pragma once
 
 #include <stdlib.h>
@@ -43,6 +43,17 @@ inline std::string slurp(const std::filesystem::path& path) {
 
 inline void spill(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
+}
+
+// The path of survey/tests/sample.c built as NAME (survey/tests/CMakeLists.txt),
+// or "" where there is no cross compiler to build it.
+inline std::string sample(const std::string& name) {
+#ifdef PROBESIM_SAMPLES
+  return PROBESIM_SAMPLES "/sample-" + name;
+#else
+  (void)name;
+  return "";
+#endif
 }
 
 }  // namespace probesim::test
