@@ -111,14 +111,6 @@ TEST(Table, DropsEmptyColumnsAndAligns) {
   EXPECT_EQ(t.markdown(), "| name | a |\n| --- | ---: |\n| x | 1 |\n| longer | 22 |\n");
 }
 
-TEST(Table, MarkdownLabelColumns) {
-  Table t;
-  t.header = {"suite", "binary", "n"};
-  t.rows = {{"s", "grep", "1"}};
-  EXPECT_EQ(t.markdown(2), "| suite | binary | n |\n| --- | --- | ---: |\n| s | grep | 1 |\n");
-  EXPECT_EQ(t.markdown(0), "| suite | binary | n |\n| ---: | ---: | ---: |\n| s | grep | 1 |\n");
-}
-
 TEST(Table, WideTablesAreCutIntoBlocks) {
   Table t;
   t.header = {"k", "aaaa", "bbbb", "cccc"};
