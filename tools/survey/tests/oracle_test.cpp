@@ -50,36 +50,22 @@ struct AluFamily {
   // (word & mask) == value.
   std::uint32_t mask, value;
   Operands operands;
-  std::initializer_list<std::string_view> mnemonics;  // aliases included
+  std::string_view mnemonics;  // space-separated, aliases included
 };
 
+using enum Operands;
 const AluFamily kAlu[] = {
     // sf opc 100100 N immr imms Rn Rd
-    {"logic_imm",
-     0x1F800000U,
-     0x12000000U,
-     Operands::kImmediate,
-     {"and", "orr", "eor", "ands", "tst", "mov"}},
+    {"logic_imm", 0x1F800000U, 0x12000000U, kImmediate, "and orr eor ands tst mov"},
     // sf op S 100010 sh imm12 Rn Rd; "mov" to or from SP
-    {"addsub_imm",
-     0x1F800000U,
-     0x11000000U,
-     Operands::kImmediate,
-     {"add", "adds", "sub", "subs", "cmp", "cmn", "mov"}},
+    {"addsub_imm", 0x1F800000U, 0x11000000U, kImmediate, "add adds sub subs cmp cmn mov"},
     // sf opc 100101 hw imm16 Rd
-    {"movewide", 0x1F800000U, 0x12800000U, Operands::kImmediate, {"movz", "movn", "movk", "mov"}},
+    {"movewide", 0x1F800000U, 0x12800000U, kImmediate, "movz movn movk mov"},
     // sf opc 01010 shift N Rm imm6 Rn Rd
-    {"logic_reg",
-     0x1F000000U,
-     0x0A000000U,
-     Operands::kRegisters,
-     {"and", "bic", "orr", "orn", "eor", "eon", "ands", "bics", "tst", "mov", "mvn"}},
+    {"logic_reg", 0x1F000000U, 0x0A000000U, kRegisters,
+     "and bic orr orn eor eon ands bics tst mov mvn"},
     // sf op S 01011 shift 0 Rm imm6 Rn Rd
-    {"addsub_reg",
-     0x1F200000U,
-     0x0B000000U,
-     Operands::kRegisters,
-     {"add", "adds", "sub", "subs", "cmp", "cmn", "neg", "negs"}},
+    {"addsub_reg", 0x1F200000U, 0x0B000000U, kRegisters, "add adds sub subs cmp cmn neg negs"},
 };
 
 const AluFamily* alu_family(std::optional<std::size_t> f) {
@@ -93,10 +79,10 @@ const AluFamily* alu_family(std::optional<std::size_t> f) {
 // #0 to or from SP is "mov" with two registers.
 bool capstone_fits(const CapstoneView& v, const AluFamily& a) {
   if (!v.valid) return false;
-  if (std::find(a.mnemonics.begin(), a.mnemonics.end(), v.mnemonic) == a.mnemonics.end())
-    return false;
+  const std::string words = " " + std::string(a.mnemonics) + " ";
+  if (words.find(" " + v.mnemonic + " ") == std::string::npos) return false;
   if (a.name == "addsub_imm" && v.mnemonic == "mov") return v.uses_sp;
-  return a.operands == Operands::kImmediate ? v.last_imm : v.plain_regs;
+  return a.operands == kImmediate ? v.last_imm : v.plain_regs;
 }
 
 struct Tally {
@@ -312,19 +298,10 @@ TEST(Oracle, KnownWords) {
   EXPECT_FALSE(capstone_fits(cs.look(0x8bc20020), addsub_reg));  // reserved
 }
 
-TEST(Oracle, ClassMasksMatchTheirExamples) {
-  // One word of each class, and the extended-register form outside
-  // add/sub (shifted register).
-  EXPECT_EQ(0x12001c49U & kAlu[0].mask, kAlu[0].value);
-  EXPECT_EQ(0xd10043ffU & kAlu[1].mask, kAlu[1].value);
-  EXPECT_EQ(0x52800020U & kAlu[2].mask, kAlu[2].value);
-  EXPECT_EQ(0xaa0003e1U & kAlu[3].mask, kAlu[3].value);
-  EXPECT_EQ(0x8b020020U & kAlu[4].mask, kAlu[4].value);
-  EXPECT_NE(0x8b224020U & kAlu[4].mask, kAlu[4].value);
+// A wrong class mask shows in RandomSample: words capstone decodes that
+// are not the family's, or the other way round.
+TEST(Oracle, MasksHoldTheirValuesAndErrataAreExplained) {
   for (const auto& a : kAlu) EXPECT_EQ(a.value & ~a.mask, 0U) << a.name;
-}
-
-TEST(Oracle, ErrataAreExplained) {
   for (const auto& e : errata()) {
     EXPECT_NE(e.why[0], '\0') << e.what;
     EXPECT_EQ(e.value & ~e.mask, 0U) << e.what;
