@@ -29,14 +29,7 @@ std::string error_of(const std::vector<std::uint8_t>& bytes) {
   return "";
 }
 
-std::string error_of(const std::string& path) {
-  try {
-    survey_file(path);
-  } catch (const ParseError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const std::string& path) { return error_of(read_whole_file(path)); }
 
 std::vector<std::uint64_t> addresses(const FileSurvey& s) {
   std::vector<std::uint64_t> out;
