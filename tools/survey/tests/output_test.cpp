@@ -43,15 +43,8 @@ TEST(Output, TotalsAddUp) {
 TEST(Output, JsonHasTheDocumentedShape) {
   const Json json = Json::parse(render_json(two_files(), {{"bad", "not an \"ELF\""}}));
   // The first six as they always were, probesim's defaults after.
-  const std::vector<std::string> variants = {"6.1",
-                                             "6.1+probesim",
-                                             "6.12",
-                                             "6.12+probesim",
-                                             "7.3",
-                                             "7.3+probesim",
-                                             "6.1+probesim-defaults",
-                                             "6.12+probesim-defaults",
-                                             "7.3+probesim-defaults"};
+  const Json variants = Json::parse(R"(["6.1", "6.1+probesim", "6.12", "6.12+probesim", "7.3",
+      "7.3+probesim", "6.1+probesim-defaults", "6.12+probesim-defaults", "7.3+probesim-defaults"])");
   EXPECT_EQ(json.at("variants"), variants);
   EXPECT_EQ(json.at("/variant_params/6.1"_json_pointer), nullptr);
   EXPECT_EQ(json.at("/variant_params/6.1+probesim"_json_pointer), "nop=1 alu=1 bti=1 pac=1 stp=1");
@@ -63,7 +56,7 @@ TEST(Output, JsonHasTheDocumentedShape) {
   EXPECT_EQ(one.at("functions"), 3);
   EXPECT_EQ(one.at("usdt"), 0);
   EXPECT_EQ(one.at("/classes/nop"_json_pointer), 1);
-  std::vector<std::string> kernels;
+  Json kernels = Json::array();
   for (const auto& [name, counts] : one.at("kernels").items()) kernels.push_back(name);
   EXPECT_EQ(kernels, variants);
   // Each variant's counts are VariantsOutput's.
