@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <optional>
 #include <stdexcept>
 
 #include "classify.hpp"
@@ -72,19 +71,10 @@ TEST(SelectProbes, SkipsWhatTheBenchmarkCannotProbe) {
   ASSERT_EQ(survey::outcome(kLdxr, survey::Variant::k6_12), survey::Outcome::kRejected);
   ASSERT_NE(survey::outcome(kStp, survey::Variant::k6_12), survey::Outcome::kRejected);
   survey::FileSurvey file;
-  auto entry = [](std::uint64_t addr, bool fde, std::optional<std::uint32_t> word,
-                  std::optional<std::uint64_t> offset) {
-    survey::FunctionEntry e;
-    e.addr = addr;
-    e.from_fde = fde;
-    e.from_symbol = !fde;
-    e.word = word;
-    e.file_offset = offset;
-    return e;
-  };
-  file.entries = {entry(0x1000, true, kStp, 0x100),         entry(0x1010, false, kStp, 0x110),
-                  entry(0x1020, true, std::nullopt, 0x120), entry(0x1030, true, kStp, std::nullopt),
-                  entry(0x1040, true, kLdxr, 0x140),        entry(0x1050, true, kStp, 0x150)};
+  // Address, from an FDE, from a symbol, name, word, file offset.
+  file.entries = {{0x1000, true, false, "", kStp, 0x100},  {0x1010, false, true, "", kStp, 0x110},
+                  {0x1020, true, false, "", {}, 0x120},    {0x1030, true, false, "", kStp, {}},
+                  {0x1040, true, false, "", kLdxr, 0x140}, {0x1050, true, false, "", kStp, 0x150}};
   const Selection sel = select_probes(file);
   ASSERT_EQ(sel.probes.size(), 2U);
   EXPECT_EQ(sel.probes[0].addr, 0x1000U);
