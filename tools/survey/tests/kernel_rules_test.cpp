@@ -25,6 +25,8 @@ TEST(KernelRules, KnownEncodings) {
       {0xd503201f, {S, S, M}},  // nop: 7.3 simulate_nop
       {0xd503203f, {R, R, R}},  // yield: a hint not in the steppable list
       {0xd503233f, {S, S, S}},  // paciasp: in the list
+      {0xd503245f, {S, S, S}},  // bti c: in the list
+      {0xd50324df, {S, S, S}},  // bti jc: in the list
       {0xa9bf7bfd, {S, S, S}},  // stp x29, x30, [sp,#-16]!: no row
       {0x94000010, {M, M, M}},  // bl
       {0x54000040, {M, M, M}},  // b.eq
