@@ -83,7 +83,6 @@ Command parse_arguments(const std::vector<std::string>& args, std::ostream& out,
       ->description("the run passes if it fails so (a harness self-test)");
   app.add_option("--totals", options.totals_path, "append the run's counts to FILE")
       ->type_name("FILE");
-  app.add_flag("-v,--verbose", options.verbose, "list the tests that passed too");
 
   const auto bench = app.add_subcommand("bench", "the benchmark's results");
   bench->require_subcommand(1);

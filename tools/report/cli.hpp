@@ -21,7 +21,6 @@ struct Options {
   std::optional<std::string> allow_path;
   std::optional<ExpectKind> expect;
   std::optional<std::string> totals_path;
-  bool verbose = false;
 };
 
 // What the command line asks for; or the status to exit with at once:

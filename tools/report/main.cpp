@@ -45,7 +45,7 @@ int judge_run(const Options& options) {
 
   const Report report = analyse(*console, allowlist);
   const Verdict verdict = judge(report, options.expect);
-  print_report(std::cout, options.label, report, verdict, options.verbose);
+  print_report(std::cout, options.label, report, verdict);
   std::cout.flush();
 
   if (options.totals_path) {

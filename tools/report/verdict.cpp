@@ -80,13 +80,13 @@ Verdict judge(const Report& report, std::optional<ExpectKind> expect) {
 }
 
 void print_report(std::ostream& out, std::string_view label, const Report& report,
-                  const Verdict& verdict, bool verbose) {
+                  const Verdict& verdict) {
   if (verdict.expect) {
     out << label << ": negative test, expecting " << to_string(*verdict.expect)
         << "; problems below are reported for information\n";
   }
   for (const TestResult& test : report.tests) {
-    if (verbose || test.kind != ResultKind::Pass) print_test(out, label, test);
+    if (test.kind != ResultKind::Pass) print_test(out, label, test);
   }
   for (const CheckedSplat& splat : report.splats) print_splat(out, label, splat);
   if (!report.completed) print_incomplete(out, label, report);

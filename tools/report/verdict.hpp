@@ -38,11 +38,11 @@ struct Verdict {
 // counts as a single test that passes if the expected failure was detected.
 Verdict judge(const Report& report, std::optional<ExpectKind> expect);
 
-// One line per failing, skipped and xfail test (and passing ones if
-// verbose), each splat with its context, the console tail of an incomplete
-// run, the --expect outcome and the summary line.
+// One line per failing, skipped and xfail test, each splat with its
+// context, the console tail of an incomplete run, the --expect outcome and
+// the summary line.
 void print_report(std::ostream& out, std::string_view label, const Report& report,
-                  const Verdict& verdict, bool verbose);
+                  const Verdict& verdict);
 
 // "P F S X", one line of a --totals file.
 std::string totals_line(const Counts& counts);

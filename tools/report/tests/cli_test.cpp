@@ -28,7 +28,7 @@ int status(const Parsed& parsed) {
 
 TEST(ParseArguments, AllOptions) {
   const Parsed parsed = parse({"--console", "vm.log", "--label=gcc-6.1", "--allow", "allow.txt",
-                               "--expect", "splat", "--totals=totals.txt", "-v"});
+                               "--expect", "splat", "--totals=totals.txt"});
   const auto* options = std::get_if<Options>(&parsed.command);
   ASSERT_TRUE(options) << parsed.err;
   EXPECT_EQ(options->console_path, "vm.log");
@@ -36,7 +36,6 @@ TEST(ParseArguments, AllOptions) {
   EXPECT_EQ(options->allow_path, "allow.txt");
   EXPECT_EQ(options->expect, ExpectKind::Splat);
   EXPECT_EQ(options->totals_path, "totals.txt");
-  EXPECT_TRUE(options->verbose);
 }
 
 TEST(ParseArguments, Defaults) {
@@ -46,7 +45,6 @@ TEST(ParseArguments, Defaults) {
   EXPECT_FALSE(options->allow_path);
   EXPECT_FALSE(options->expect);
   EXPECT_FALSE(options->totals_path);
-  EXPECT_FALSE(options->verbose);
 }
 
 TEST(ParseArguments, HelpAndVersion) {

@@ -67,10 +67,10 @@ TEST(Judge, AllowlistedSplatIsNotTheExpectedSplat) {
 }
 
 std::string render(std::string_view console, std::optional<ExpectKind> expect = std::nullopt,
-                   bool verbose = false, const Allowlist& allowlist = {}) {
+                   const Allowlist& allowlist = {}) {
   const Report report = analyse(console, allowlist);
   std::ostringstream out;
-  print_report(out, "vm1", report, judge(report, expect), verbose);
+  print_report(out, "vm1", report, judge(report, expect));
   return out.str();
 }
 
@@ -93,11 +93,6 @@ TEST(PrintReport, OneLinePerNonPassingTestAndSummary) {
             "vm1: 1 passed, 1 failed, 1 skipped, 1 xfail\n");
 }
 
-TEST(PrintReport, VerboseAddsPassLines) {
-  const std::string out = render(kMixedRun, std::nullopt, true);
-  EXPECT_EQ(out.rfind("PASS vm1: sel/a\nFAIL vm1: sel/b\n", 0), 0u) << out;
-}
-
 TEST(PrintReport, SplatsWithContextAndAllowEntry) {
   const std::string console =
       "[    1.000000] BUG: scheduling while atomic\n"
@@ -105,7 +100,7 @@ TEST(PrintReport, SplatsWithContextAndAllowEntry) {
       "[    2.000000] WARNING: CPU: 1 PID: 7 at x.c:1 f\n"
       "@@probesim-begin ktap t@@\nok 1 a\n@@probesim-end ktap t@@\n@@probesim-done@@\n";
   const auto allowlist = Allowlist::parse("x\\.c:1  # tracked elsewhere\n", "allow.txt");
-  EXPECT_EQ(render(console, std::nullopt, false, allowlist),
+  EXPECT_EQ(render(console, std::nullopt, allowlist),
             "FAIL vm1: kernel splat in console: BUG: scheduling while atomic\n"
             "    [    1.000001] context line\n"
             "ALLOWED vm1: kernel splat in console: WARNING: CPU: 1 PID: 7 at x.c:1 f\n"
