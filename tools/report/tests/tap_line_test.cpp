@@ -1,4 +1,4 @@
-#include "tap_line.hpp"
+#include "ktap.hpp"
 
 #include <gtest/gtest.h>
 
