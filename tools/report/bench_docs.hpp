@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "bench_probes.hpp"
-#include "bench_upstream.hpp"
 
 namespace probesim::report {
 

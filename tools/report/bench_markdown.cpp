@@ -3,7 +3,6 @@
 #include <charconv>
 
 #include "bench_sections.hpp"
-#include "bench_upstream.hpp"
 #include "table.hpp"
 #include "text.hpp"
 

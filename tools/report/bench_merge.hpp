@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bench_upstream.hpp"
+#include "bench_probes.hpp"
 
 namespace probesim::report {
 

@@ -45,8 +45,7 @@ std::optional<Probes> parse_probes(std::string_view text, std::string& error) {
   for (std::size_t n = 1; n < lines.size(); ++n) {
     const std::vector<std::string> cells = split_tabs(lines[n]);
     ProbeRow row;
-    for (std::size_t i = 0; i < header.size() && i < cells.size(); ++i)
-      row[header[i]] = cells[i];
+    for (std::size_t i = 0; i < header.size() && i < cells.size(); ++i) row[header[i]] = cells[i];
     const std::string* offset = find_value(row, "offset");
     if (!offset) {
       error = "probes table, line " + std::to_string(n + 1) + ": no offset";
@@ -111,6 +110,20 @@ std::optional<std::string> variant_for(std::string_view kver, const Probes& prob
   for (const auto& [event, row] : probes)
     if (row.count(series)) return series;
   return std::nullopt;
+}
+
+const Json* at(const Json* value, std::initializer_list<const char*> path) {
+  for (const char* key : path) {
+    if (!value || !value->is_object()) return nullptr;
+    const auto it = value->find(key);
+    value = it == value->end() ? nullptr : &*it;
+  }
+  return value;
+}
+
+const Json* trigger_push(const Json* modes) {
+  if (const Json* push = at(modes, {"uprobe-push"})) return push;
+  return at(modes, {"uprobe-push-blr"});
 }
 
 }  // namespace probesim::report

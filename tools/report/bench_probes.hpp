@@ -1,11 +1,14 @@
 // The grep payload's probes (probes.tsv, written with probesim-survey's
-// classes and verdicts) and the labels the bench report derives from them.
+// classes and verdicts), the labels the bench report derives from them,
+// and the JSON of the results.
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -57,5 +60,17 @@ std::vector<std::int64_t> kernel_key(std::string_view kver);
 // The survey variant whose rules are kver's, its X.Y ("7.3" for 7.3.4):
 // nullopt when no probe has a column of that name.
 std::optional<std::string> variant_for(std::string_view kver, const Probes& probes);
+
+// Every kernel's results-KVER.json, in kernel order.
+using KernelResults = std::vector<std::pair<std::string, Json>>;
+
+// The member of value at path, a key of each object in turn; nullptr
+// where there is none.
+const Json* at(const Json* value, std::initializer_list<const char*> path);
+
+// The trigger benchmark's push probe reached through a pointer in
+// @modes: "uprobe-push" in results written before the call path was a
+// dimension of the modes, "uprobe-push-blr" since. Null if neither.
+const Json* trigger_push(const Json* modes);
 
 }  // namespace probesim::report

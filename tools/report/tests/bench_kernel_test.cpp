@@ -8,7 +8,6 @@
 
 #include "bench_fixture.hpp"
 #include "bench_grep.hpp"
-#include "bench_upstream.hpp"
 #include "file_io.hpp"
 
 namespace probesim::report {
