@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "allowlist.hpp"
 #include "bench_docs.hpp"
 #include "bench_kernel.hpp"
 #include "bench_merge.hpp"

@@ -1,4 +1,4 @@
-#include "allowlist.hpp"
+#include "report.hpp"
 
 #include <gtest/gtest.h>
 

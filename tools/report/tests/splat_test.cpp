@@ -1,4 +1,4 @@
-#include "splat.hpp"
+#include "report.hpp"
 
 #include <gtest/gtest.h>
 
