@@ -5,7 +5,6 @@
 
 #include "bench_grep.hpp"
 #include "bench_markdown.hpp"
-#include "bench_sections.hpp"
 #include "console.hpp"
 #include "file_io.hpp"
 #include "text.hpp"

@@ -2,7 +2,6 @@
 
 #include <charconv>
 
-#include "bench_sections.hpp"
 #include "table.hpp"
 #include "text.hpp"
 

@@ -8,7 +8,6 @@
 
 #include "bench_kernel.hpp"
 #include "bench_markdown.hpp"
-#include "bench_sections.hpp"
 #include "file_io.hpp"
 #include "table.hpp"
 #include "text.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include "bench_sections.hpp"
+#include "bench_grep.hpp"
 #include "command_line.hpp"
 
 #ifndef PROBESIM_VERSION

@@ -1,4 +1,4 @@
-#include "bench_sections.hpp"
+#include "bench_grep.hpp"
 
 #include <gtest/gtest.h>
 
