@@ -29,10 +29,11 @@ Json per_round(const char* definition, const std::vector<double>& rounds) {
   return o;
 }
 
-void set_tally(Json& o, const Tally& t) {
-  o["probes"] = t.probes;
-  o["probes_hit"] = t.probes_hit;
-  o["hits"] = t.hits;
+// before, then t's counts, then after: the members of a tallied row.
+Json tallied(Json before, const Tally& t, const Json& after) {
+  before.update(Json{{"probes", t.probes}, {"probes_hit", t.probes_hit}, {"hits", t.hits}});
+  before.update(after);
+  return before;
 }
 
 Json probe_list(const std::vector<ProbeHits>& probes) {
@@ -50,14 +51,12 @@ Json probe_list(const std::vector<ProbeHits>& probes) {
 Json breakdown_json(const GrepResult& g) {
   Json classes = Json::array();
   for (const ClassRow& row : g.breakdown) {
-    Json o = {{"cls", row.survey_class},
-              {"families", row.families},
-              {"probesim_sim", row.probesim_sim},
-              {"xol", row.xol},
-              {"percent", row.tally.percent}};
-    set_tally(o, row.tally);
-    o["kernel_sim"] = row.kernel_sim;
-    classes.push_back(std::move(o));
+    classes.push_back(tallied({{"cls", row.survey_class},
+                               {"families", row.families},
+                               {"probesim_sim", row.probesim_sim},
+                               {"xol", row.xol},
+                               {"percent", row.tally.percent}},
+                              row.tally, {{"kernel_sim", row.kernel_sim}}));
   }
   return {{"definition",
            "hits of the simulated run per survey class: simulated by probesim (its FAMILY_hits "
@@ -69,54 +68,52 @@ Json breakdown_json(const GrepResult& g) {
 
 // The grep results as their member of results-KVER.json.
 Json grep_json(const GrepResult& g) {
-  Json o = {{"workload", g.workload}};
-  o["rounds"] = g.rounds;
-  o["passes"] = g.passes;
-  o["none"] = g.none;
-  o["xol"] = g.xol;
-  o["sim"] = g.sim;
-  Json& times = o["times"] = Json::object();
+  Json times = Json::object();
   for (std::size_t k = 0; k < kRunKinds.size(); ++k) {
     Json& list = times[std::string(kRunKinds[k])] = Json::array();
     // null for a round without this run
     for (const auto& t : g.times[k]) list.push_back(t ? Json(*t) : Json());
   }
-  o["ratio"] = per_round("(xol - none) / (sim - none)", g.ratio);
-  o["removed_share"] = per_round("(xol - sim) / (xol - none)", g.removed);
-  o["overhead_per_hit_us"] = {{"xol", spread_json(g.overhead_xol_us)},
-                              {"sim", spread_json(g.overhead_sim_us)}};
-  o["saving_per_simulated_hit_us"] = spread_json(g.saving_us);
-  o["hits"] = {{"total", g.hits.total},
-               {"per_pass", g.hits.per_pass},
-               {"probes", g.hits.probes},
-               {"probes_hit", g.hits.probes_hit},
-               {"simulated", g.hits.simulated},
-               {"per_probe", g.hits.per_probe}};
-  o["top"] = probe_list(g.top);
-  o["probes_hit"] = probe_list(g.probes_hit);
-  Json& classes = o["classes"] = Json::object();
-  for (const auto& [cls, tally] : g.classes) {
-    Json& c = classes[cls] = Json::object();
-    set_tally(c, tally);
-    c["percent"] = tally.percent;
-  }
-  o["breakdown"] = breakdown_json(g);
-  o["params"] = {{"xol", g.params_xol}, {"sim", g.params_sim}};
-  Json& groups = o["groups"] = Json::array();
+  Json classes = Json::object();
+  for (const auto& [cls, tally] : g.classes)
+    classes[cls] = tallied(Json::object(), tally, {{"percent", tally.percent}});
+  Json groups = Json::array();
   for (const GroupRow& row : g.groups) {
-    Json e = {{"group", row.group},
-              {"survey_class", row.survey_class},
-              {"stock", row.stock},
-              {"probesim", row.probesim}};
-    set_tally(e, row.tally);
-    e["percent"] = row.tally.percent;
-    groups.push_back(std::move(e));
+    groups.push_back(tallied({{"group", row.group},
+                              {"survey_class", row.survey_class},
+                              {"stock", row.stock},
+                              {"probesim", row.probesim}},
+                             row.tally, {{"percent", row.tally.percent}}));
   }
-  o["hits_equal_xol_sim"] = g.mismatched_rounds.empty();
-  o["mismatched_rounds"] = g.mismatched_rounds;
-  o["expected_patched"] = g.expected_patched;
-  o["variant"] = g.variant;
-  return o;
+  return {{"workload", g.workload},
+          {"rounds", g.rounds},
+          {"passes", g.passes},
+          {"none", g.none},
+          {"xol", g.xol},
+          {"sim", g.sim},
+          {"times", std::move(times)},
+          {"ratio", per_round("(xol - none) / (sim - none)", g.ratio)},
+          {"removed_share", per_round("(xol - sim) / (xol - none)", g.removed)},
+          {"overhead_per_hit_us",
+           {{"xol", spread_json(g.overhead_xol_us)}, {"sim", spread_json(g.overhead_sim_us)}}},
+          {"saving_per_simulated_hit_us", spread_json(g.saving_us)},
+          {"hits",
+           {{"total", g.hits.total},
+            {"per_pass", g.hits.per_pass},
+            {"probes", g.hits.probes},
+            {"probes_hit", g.hits.probes_hit},
+            {"simulated", g.hits.simulated},
+            {"per_probe", g.hits.per_probe}}},
+          {"top", probe_list(g.top)},
+          {"probes_hit", probe_list(g.probes_hit)},
+          {"classes", std::move(classes)},
+          {"breakdown", breakdown_json(g)},
+          {"params", {{"xol", g.params_xol}, {"sim", g.params_sim}}},
+          {"groups", std::move(groups)},
+          {"hits_equal_xol_sim", g.mismatched_rounds.empty()},
+          {"mismatched_rounds", g.mismatched_rounds},
+          {"expected_patched", g.expected_patched},
+          {"variant", g.variant}};
 }
 
 // Console text as the checks read it: valid UTF-8 (U+FFFD for what is
