@@ -343,19 +343,15 @@ std::string first_difference(std::string_view doc, std::string_view written) {
 
 namespace {
 
-// The JSON in @path, or nullopt with the reason on @err.
-std::optional<Json> read_json(const std::string& path, std::ostream& err) {
+// The JSON in @path; throws DocsError with the reason.
+Json read_json(const std::string& path) {
   std::string error;
   const auto text = read_file(path, error);
-  if (!text) {
-    complain(err, error, 1);
-    return std::nullopt;
-  }
+  if (!text) throw DocsError(error);
   try {
     return Json::parse(*text);
   } catch (const Json::exception& e) {
-    complain(err, path + ": " + e.what(), 1);
-    return std::nullopt;
+    throw DocsError(path + ": " + e.what());
   }
 }
 
@@ -364,16 +360,14 @@ std::optional<Json> read_json(const std::string& path, std::ostream& err) {
 int run_bench_docs(const BenchDocsOptions& options, std::ostream& err) {
   std::string error;
   DocsData data;
-  const auto counts = read_json(options.instructions, err);
-  if (!counts) return 1;
-  data.counts = *counts;
-  auto results = read_kernel_results(options.results, error);
-  if (!results) return complain(err, error, 1);
-  data.results = std::move(*results);
-  if (!options.survey.empty()) {
-    const auto survey = read_json(options.survey, err);
-    if (!survey) return 1;
-    data.survey = *survey;
+  try {
+    data.counts = read_json(options.instructions);
+    auto results = read_kernel_results(options.results, error);
+    if (!results) throw DocsError(error);
+    data.results = std::move(*results);
+    if (!options.survey.empty()) data.survey = read_json(options.survey);
+  } catch (const DocsError& e) {
+    return complain(err, e.what(), 1);
   }
   int status = 0;
   for (const std::string& path : options.docs) {
