@@ -71,13 +71,9 @@ std::string fixed(double x, int digits) {
 std::string whole_percent(double share) { return fixed(100 * share, 0) + "%"; }
 
 bool starts_with_nocase(std::string_view text, std::string_view prefix) {
-  if (text.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    const auto a = static_cast<unsigned char>(text[i]);
-    const auto b = static_cast<unsigned char>(prefix[i]);
-    if (std::toupper(a) != std::toupper(b)) return false;
-  }
-  return true;
+  const auto upper = [](char c) { return std::toupper(static_cast<unsigned char>(c)); };
+  return text.size() >= prefix.size() &&
+         std::ranges::equal(text.substr(0, prefix.size()), prefix, {}, upper, upper);
 }
 
 std::string_view strip_timestamp(std::string_view line) {
