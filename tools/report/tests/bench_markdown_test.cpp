@@ -1,4 +1,4 @@
-#include "bench_markdown.hpp"
+#include "bench_kernel.hpp"
 
 #include <gtest/gtest.h>
 
