@@ -328,62 +328,38 @@ std::string grep_markdown(const GrepResult& g, std::string_view binary, std::str
   const std::string* suite = find_value(w, "suite");
   const std::string_view named = suite ? trim(*suite) : std::string_view();
   const std::string distribution(named.empty() ? binary : named);
-  std::string out;
-  const auto line = [&](const std::string& text) { out += text + "\n"; };
-  line("### " + grep_title(binary) + ", kernel " + std::string(kver));
-  line("");
-  line("Debian " + distribution + "'s arm64 grep (" + info(w, "grep") + "), `grep -r -n -e " +
-       info(w, "pattern") + "` over " + info(w, "files") + " generated C-like files, " +
-       fixed(megabytes(w), 1) + " MB (" + info(w, "matches") + " matching lines), " +
-       std::to_string(g.passes) + " passes per timed run; " + std::to_string(g.hits.probes) +
-       " uprobes, one on every function entry of grep's `.eh_frame`; " + std::to_string(g.rounds) +
-       " interleaved rounds, order rotating. Seconds per run:");
-  line("");
-  out += rounds_table(g).markdown();
-  line("");
-  line(hits_sentence(g));
-  if (!trigger.empty()) {
-    line("");
-    line(trigger);
-  }
-  line("");
-  line(
-      "Hits by the survey's class of the probed first instruction (`probesim-survey --list`; the "
-      "grouping by disassembly is finer):");
-  line("");
-  out += groups_table(g).markdown();
-  line("");
-  line("Where the hits of the simulated run went, per survey class (round " +
-       std::to_string(g.breakdown_round) +
-       "; probesim's share from its `FAMILY_hits` counters, the rest from `uprobe_profile`). "
-       "Simulated run: `" +
-       std::string(trim(g.params_sim)) + "`; single-stepped run: `" +
-       std::string(trim(g.params_xol)) + "`.");
-  line("");
-  out += breakdown_table(g).markdown();
-  line("");
-  line("The most hit probes:");
-  line("");
-  out += top_table(g).markdown();
-  line("");
-  line(
-      "<details><summary>Every probe that was hit (hits per run, from uprobe_profile; the probes "
-      "with no hit are in the JSON)</summary>");
-  line("");
-  out += probes_hit_table(g).markdown();
-  line("");
-  line("</details>");
-  return out;
+  std::string out =
+      "### " + grep_title(binary) + ", kernel " + std::string(kver) + "\n\nDebian " + distribution +
+      "'s arm64 grep (" + info(w, "grep") + "), `grep -r -n -e " + info(w, "pattern") + "` over " +
+      info(w, "files") + " generated C-like files, " + fixed(megabytes(w), 1) + " MB (" +
+      info(w, "matches") + " matching lines), " + std::to_string(g.passes) +
+      " passes per timed run; " + std::to_string(g.hits.probes) +
+      " uprobes, one on every function entry of grep's `.eh_frame`; " + std::to_string(g.rounds) +
+      " interleaved rounds, order rotating. Seconds per run:\n\n" + rounds_table(g).markdown() +
+      "\n" + hits_sentence(g) + "\n";
+  if (!trigger.empty()) out += "\n" + trigger + "\n";
+  return out +
+         "\nHits by the survey's class of the probed first instruction (`probesim-survey "
+         "--list`; the grouping by disassembly is finer):\n\n" +
+         groups_table(g).markdown() +
+         "\nWhere the hits of the simulated run went, per survey class (round " +
+         std::to_string(g.breakdown_round) +
+         "; probesim's share from its `FAMILY_hits` counters, the rest from `uprobe_profile`). "
+         "Simulated run: `" +
+         std::string(trim(g.params_sim)) + "`; single-stepped run: `" +
+         std::string(trim(g.params_xol)) + "`.\n\n" + breakdown_table(g).markdown() +
+         "\nThe most hit probes:\n\n" + top_table(g).markdown() +
+         "\n<details><summary>Every probe that was hit (hits per run, from uprobe_profile; the "
+         "probes with no hit are in the JSON)</summary>\n\n" +
+         probes_hit_table(g).markdown() + "\n</details>\n";
 }
 
 std::string kernel_markdown(const KernelPage& page) {
-  std::string table;
-  for (std::size_t i = 0; i < page.table.size(); ++i) table += (i ? "\n" : "") + page.table[i];
   std::string out = "## Kernel " + page.kver + "\n\nMeasured with `make bench KVER=" + page.kver +
                     "` under qemu TCG (-cpu max, 2 vCPUs on a 2-core x86_64 host), kernel built "
                     "without lock debugging. Absolute rates and times are emulator figures; only "
                     "ratios carry over.\n\n### Trigger benchmark\n\n```\n" +
-                    table + "\n```\n";
+                    joined(page.table) + "\n```\n";
   for (const auto& [binary, grep] : page.greps)
     out += "\n" + grep_markdown(*grep, binary, page.kver, page.trigger);
   for (const std::string& e : page.errors) out += "\n**ERROR**: " + e + "  ";
