@@ -34,24 +34,31 @@ std::optional<std::int64_t> integer(std::string_view text) {
   return value;
 }
 
-// Calls take(round, kind, name, value) for each line "ROUND KIND NAME
-// VALUE" of the section (no NAME in grep-times).
-template <typename Take>
-void read_lines(const ConsoleLog& log, std::string_view kind, std::string_view name, bool named,
-                std::vector<std::string>& errors, Take take) {
+// A line "ROUND KIND NAME VALUE" of a grep section (no NAME in grep-times).
+struct RunLine {
+  std::int64_t round;
+  std::string kind, name;
+  std::int64_t value;
+};
+
+// The lines of the section; a line that is not one is an error.
+std::vector<RunLine> run_lines(const ConsoleLog& log, std::string_view kind, std::string_view name,
+                               bool named, std::vector<std::string>& errors) {
+  std::vector<RunLine> out;
   const Section* section = find_section(log, kind, name);
-  if (!section) return;
+  if (!section) return out;
   for (const std::string& line : section->lines) {
     const auto f = fields(line);
     const std::size_t want = named ? 4 : 3;
     const auto round = f.size() == want ? integer(f[0]) : std::nullopt;
     const auto value = f.size() == want ? integer(f[want - 1]) : std::nullopt;
-    if (!round || !value) {
+    if (round && value) {
+      out.push_back({*round, std::string(f[1]), named ? std::string(f[2]) : "", *value});
+    } else {
       errors.push_back(std::string(kind) + ": cannot read the line '" + line + "'");
-      continue;
     }
-    take(*round, std::string(f[1]), named ? std::string(f[2]) : std::string(), *value);
   }
+  return out;
 }
 
 // A count as the messages print it: "None" when there is none.
@@ -348,20 +355,12 @@ GrepRuns parse_grep_runs(const ConsoleLog& log, std::string_view section,
       runs.info[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
     }
   }
-  read_lines(log, "grep-times", section, false, errors,
-             [&](std::int64_t round, const std::string& kind, const std::string&, std::int64_t ns) {
-               runs.times[round][kind] = static_cast<double>(ns) / 1e9;
-             });
-  read_lines(
-      log, "grep-hits", section, true, errors,
-      [&](std::int64_t round, const std::string& kind, const std::string& event, std::int64_t n) {
-        runs.hits[RunKey{round, kind}][event] = n;
-      });
-  read_lines(log, "grep-stats", section, true, errors,
-             [&](std::int64_t round, const std::string& kind, const std::string& counter,
-                 std::int64_t delta) {
-               runs.stats[RunKey{round, kind}][counter] = delta;
-             });
+  for (const RunLine& l : run_lines(log, "grep-times", section, false, errors))
+    runs.times[l.round][l.kind] = static_cast<double>(l.value) / 1e9;
+  for (const RunLine& l : run_lines(log, "grep-hits", section, true, errors))
+    runs.hits[RunKey{l.round, l.kind}][l.name] = l.value;
+  for (const RunLine& l : run_lines(log, "grep-stats", section, true, errors))
+    runs.stats[RunKey{l.round, l.kind}][l.name] = l.value;
   return runs;
 }
 
