@@ -69,13 +69,8 @@ Verdict judge(const Report& report, std::optional<ExpectKind> expect) {
     return verdict;
   }
   verdict.expect_detected = detected(report, *expect);
-  if (verdict.expect_detected) {
-    verdict.counts.passed = 1;
-    verdict.exit_code = kExitPassed;
-  } else {
-    verdict.counts.failed = 1;
-    verdict.exit_code = kExitFailed;
-  }
+  (verdict.expect_detected ? verdict.counts.passed : verdict.counts.failed) = 1;
+  verdict.exit_code = verdict.expect_detected ? kExitPassed : kExitFailed;
   return verdict;
 }
 
