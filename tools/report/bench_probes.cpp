@@ -1,5 +1,6 @@
 #include "bench_probes.hpp"
 
+#include <algorithm>
 #include <regex>
 
 #include "text.hpp"
@@ -33,14 +34,10 @@ bool is_frame_push(std::string_view insn) {
 
 std::optional<Probes> parse_probes(std::string_view text, std::string& error) {
   const std::vector<std::string> lines = split_lines(text);
-  std::vector<std::string> header;
-  if (!lines.empty()) {
-    std::string_view first = lines[0];
-    while (!first.empty() && (first.front() == '#' || first.front() == ' ')) first.remove_prefix(1);
-    header = split_tabs(first);
-  } else {
-    header = {""};
-  }
+  // The header line starts with "# ".
+  std::string_view first = lines.empty() ? std::string_view() : lines[0];
+  first.remove_prefix(std::min(first.find_first_not_of("# "), first.size()));
+  const std::vector<std::string> header = split_tabs(first);
   Probes probes;
   for (std::size_t n = 1; n < lines.size(); ++n) {
     const std::vector<std::string> cells = split_tabs(lines[n]);
