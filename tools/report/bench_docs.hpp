@@ -26,8 +26,7 @@ struct BenchDocsOptions {
 
 // A section that cannot be written: an unknown name, one without its end
 // line, or results that lack what the section needs.
-class DocsError : public std::runtime_error {
- public:
+struct DocsError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 

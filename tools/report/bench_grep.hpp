@@ -84,8 +84,7 @@ struct Spread {
 std::optional<Spread> spread(std::vector<double> values);
 
 // An error that ends the report before anything is written.
-class BenchFatal : public std::runtime_error {
- public:
+struct BenchFatal : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 

@@ -62,8 +62,7 @@ struct AllowEntry {
   std::string describe() const;
 };
 
-class AllowlistError : public std::runtime_error {
- public:
+struct AllowlistError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
