@@ -1,5 +1,6 @@
 #include "ktap.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -13,6 +14,12 @@ namespace {
 
 bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool starts_with_nocase(std::string_view text, std::string_view prefix) {
+  const auto upper = [](char c) { return std::toupper(static_cast<unsigned char>(c)); };
+  return text.size() >= prefix.size() &&
+         std::ranges::equal(text.substr(0, prefix.size()), prefix, {}, upper, upper);
+}
 
 int indentation(std::string_view text) {
   int indent = 0;

@@ -1,7 +1,6 @@
 #include "text.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <regex>
@@ -69,12 +68,6 @@ std::string fixed(double x, int digits) {
 }
 
 std::string whole_percent(double share) { return fixed(100 * share, 0) + "%"; }
-
-bool starts_with_nocase(std::string_view text, std::string_view prefix) {
-  const auto upper = [](char c) { return std::toupper(static_cast<unsigned char>(c)); };
-  return text.size() >= prefix.size() &&
-         std::ranges::equal(text.substr(0, prefix.size()), prefix, {}, upper, upper);
-}
 
 std::string_view strip_timestamp(std::string_view line) {
   return line.substr(printk_prefix_length(line));

@@ -17,8 +17,6 @@ std::string_view trim_left(std::string_view text);
 // "\r\n" and a lone "\r" made "\n", as a Python text reader sees a file.
 std::string universal_newlines(std::string_view text);
 
-bool starts_with_nocase(std::string_view text, std::string_view prefix);
-
 // x with digits decimals, as printf's "%.*f" has it; "nan", "inf", "-inf".
 std::string fixed(double x, int digits);
 
