@@ -245,12 +245,7 @@ class TreeBuilder {
     } else {
       enter_indent(line.indent);
     }
-    Node node;
-    node.name = display_name(line);
-    node.kind = classify(line);
-    node.reason = line.reason;
-    node.subtests = std::move(finished);
-    top().results.push_back(std::move(node));
+    top().results.push_back({display_name(line), classify(line), line.reason, std::move(finished)});
   }
 
   // Pops the levels indented deeper than a result line; the shallowest of
