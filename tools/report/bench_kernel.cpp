@@ -8,7 +8,6 @@
 #include "file_io.hpp"
 #include "table.hpp"
 #include "text.hpp"
-#include "verdict.hpp"
 
 namespace probesim::report {
 

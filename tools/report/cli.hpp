@@ -10,7 +10,7 @@
 #include "bench_docs.hpp"
 #include "bench_kernel.hpp"
 #include "bench_merge.hpp"
-#include "verdict.hpp"
+#include "report.hpp"
 
 namespace probesim::report {
 

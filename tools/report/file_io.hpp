@@ -9,6 +9,11 @@
 
 namespace probesim::report {
 
+// The tool's exit statuses.
+inline constexpr int kExitPassed = 0;
+inline constexpr int kExitFailed = 1;
+inline constexpr int kExitUsageError = 2;
+
 std::optional<std::string> read_file(const std::string& path, std::string& error);
 
 // Creates or truncates path.

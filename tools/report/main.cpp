@@ -14,7 +14,6 @@
 #include "cli.hpp"
 #include "file_io.hpp"
 #include "report.hpp"
-#include "verdict.hpp"
 
 namespace {
 

@@ -1,9 +1,13 @@
 // Analysis of the console log of one VM run: test results, kernel splats and
-// whether the run completed.
+// whether the run completed; and the verdict on it: counts and an exit
+// code, optionally for a negative (harness self-test) payload that is
+// expected to fail in a given way, printed as the human-readable report of
+// probesim-report.
 #pragma once
 
 #include <cstddef>
 #include <optional>
+#include <ostream>
 #include <regex>
 #include <set>
 #include <stdexcept>
@@ -12,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "file_io.hpp"
 #include "ktap.hpp"
 
 namespace probesim::report {
@@ -110,5 +115,36 @@ struct Report {
 };
 
 Report analyse(std::string_view console, const Allowlist& allowlist);
+
+enum class ExpectKind {
+  TestFailure,  // at least one failing test
+  Splat,        // at least one splat that is not allowlisted
+  Timeout,      // the done marker is missing
+};
+
+std::optional<ExpectKind> parse_expect_kind(std::string_view text);
+std::string_view to_string(ExpectKind kind);
+
+bool detected(const Report& report, ExpectKind kind);
+
+struct Verdict {
+  Counts counts;
+  int exit_code = kExitPassed;
+  std::optional<ExpectKind> expect;
+  bool expect_detected = false;
+};
+
+// Without an expectation the report's own counts decide. With one, the run
+// counts as a single test that passes if the expected failure was detected.
+Verdict judge(const Report& report, std::optional<ExpectKind> expect);
+
+// One line per failing, skipped and xfail test, each splat with its
+// context, the console tail of an incomplete run, the --expect outcome and
+// the summary line.
+void print_report(std::ostream& out, std::string_view label, const Report& report,
+                  const Verdict& verdict);
+
+// "P F S X", one line of a --totals file.
+std::string totals_line(const Counts& counts);
 
 }  // namespace probesim::report

@@ -1,4 +1,4 @@
-#include "verdict.hpp"
+#include "report.hpp"
 
 #include <gtest/gtest.h>
 
