@@ -19,7 +19,7 @@ static_assert(cli::kUsageError == kExitUsageError);
 // The name of a grep binary other than bookworm's goes into section and
 // JSON member names (bench-grep-NAME, grep_NAME).
 bool is_binary_name(std::string_view name) {
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+  return !name.empty() && std::ranges::all_of(name, [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
   });
 }
@@ -42,19 +42,17 @@ std::vector<GrepProbesPath> grep_probes(const std::vector<std::string>& values) 
       }
       if (added.path.empty()) throw error(value + ": no path after the name");
     }
-    for (const GrepProbesPath& p : probes) {
-      if (p.binary != added.binary) continue;
+    const auto twice = std::ranges::find(probes, added.binary, &GrepProbesPath::binary);
+    if (twice != probes.end()) {
       throw error("two for " + added.binary + "'s grep" +
-                  (added.binary == kBookworm ? " (the one without a name)" : "") + ": " + p.path +
-                  " and " + added.path);
+                  (added.binary == kBookworm ? " (the one without a name)" : "") + ": " +
+                  twice->path + " and " + added.path);
     }
     probes.push_back(std::move(added));
   }
   // bookworm's grep is the one the guest always measures, and its
   // results lead: first in the JSON and on the page.
-  const auto bookworm = std::find_if(probes.begin(), probes.end(), [](const GrepProbesPath& p) {
-    return p.binary == kBookworm;
-  });
+  const auto bookworm = std::ranges::find(probes, kBookworm, &GrepProbesPath::binary);
   if (bookworm == probes.end()) {
     throw error("PROBES.TSV without a name (bookworm's grep) is required");
   }
@@ -72,8 +70,8 @@ Command parse_arguments(const std::vector<std::string>& args, std::ostream& out,
       "probesim-report");
   app.set_version_flag("--version", std::string("probesim-report ") + PROBESIM_VERSION);
   Options options;
-  const auto console = app.add_option("--console", options.console_path, "the run's console log")
-                           ->type_name("LOG");
+  const auto console =
+      app.add_option("--console", options.console_path, "the run's console log")->type_name("LOG");
   const auto label = app.add_option("--label", options.label, "the run's name in the verdict");
   app.add_option("--allow", options.allow_path, "regexes of the splats the run may show")
       ->type_name("FILE");
