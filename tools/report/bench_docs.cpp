@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "bench_merge.hpp"
-#include "file_io.hpp"
+#include "text.hpp"
 #include "output.hpp"
 // probesim-survey's report, not this directory's report.hpp.
 #include "../survey/report.hpp"

@@ -5,7 +5,6 @@
 #include <system_error>
 
 #include "console.hpp"
-#include "file_io.hpp"
 #include "table.hpp"
 #include "text.hpp"
 

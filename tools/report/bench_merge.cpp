@@ -7,7 +7,6 @@
 #include <system_error>
 
 #include "bench_kernel.hpp"
-#include "file_io.hpp"
 #include "table.hpp"
 #include "text.hpp"
 

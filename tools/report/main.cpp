@@ -12,7 +12,7 @@
 #include "bench_kernel.hpp"
 #include "bench_merge.hpp"
 #include "cli.hpp"
-#include "file_io.hpp"
+#include "text.hpp"
 #include "report.hpp"
 
 namespace {

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "file_io.hpp"
+#include "text.hpp"
 #include "ktap.hpp"
 
 namespace probesim::report {

@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "bench_merge.hpp"
-#include "file_io.hpp"
+#include "text.hpp"
 
 namespace probesim::report {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "bench_fixture.hpp"
 #include "bench_grep.hpp"
-#include "file_io.hpp"
+#include "text.hpp"
 
 namespace probesim::report {
 namespace {

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "file_io.hpp"
+#include "text.hpp"
 
 namespace probesim::report {
 namespace {
