@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -291,31 +292,27 @@ void tally_probes(GrepResult& g, const Probes& probes, const Counts64& reference
     g.groups.push_back(std::move(row));
   }
   // The map is in key order already: most hits first, then by key.
-  std::stable_sort(g.groups.begin(), g.groups.end(), [](const GroupRow& a, const GroupRow& b) {
-    return a.tally.hits > b.tally.hits;
-  });
+  std::ranges::stable_sort(g.groups, std::greater{},
+                           [](const GroupRow& r) { return r.tally.hits; });
 }
 
 void rank_probes(GrepResult& g, const Probes& probes, const Counts64& reference) {
   const std::string verdict_column = g.variant + "+probesim";
-  std::vector<std::pair<std::string, std::int64_t>> hits(reference.begin(), reference.end());
-  std::stable_sort(hits.begin(), hits.end(), [](const auto& a, const auto& b) {
-    return event_offset(a.first) < event_offset(b.first);
-  });
+  using EventHits = std::pair<std::string, std::int64_t>;
+  std::vector<EventHits> hits(reference.begin(), reference.end());
+  std::ranges::stable_sort(hits, {}, [](const EventHits& h) { return event_offset(h.first); });
   for (const auto& [event, n] : hits) {
     g.hits.per_probe[event.size() > 2 ? event.substr(2) : ""] = n;
     if (n) g.hits.probes_hit += 1;
   }
   // By offset already, so a stable sort by hits gives (-hits, offset).
   auto by_hits = hits;
-  std::stable_sort(by_hits.begin(), by_hits.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::ranges::stable_sort(by_hits, std::greater{}, &EventHits::second);
   for (const auto& [event, n] : by_hits)
     if (n) g.probes_hit.push_back(probe_hits(probes, event, n, verdict_column));
   // The top ten ties go by the order uprobe_profile printed.
-  std::vector<std::pair<std::string, std::int64_t>> top(reference.begin(), reference.end());
-  std::stable_sort(top.begin(), top.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::vector<EventHits> top(reference.begin(), reference.end());
+  std::ranges::stable_sort(top, std::greater{}, &EventHits::second);
   for (std::size_t i = 0; i < top.size() && i < 10; ++i)
     g.top.push_back(probe_hits(probes, top[i].first, top[i].second, verdict_column));
 }

@@ -386,9 +386,7 @@ std::vector<std::string> kernels_in(const std::string& dir) {
       names.push_back(name.substr(kPrefix.size(), name.size() - kPrefix.size() - kSuffix.size()));
   }
   std::sort(names.begin(), names.end());
-  std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
-    return kernel_key(a) < kernel_key(b);
-  });
+  std::ranges::stable_sort(names, {}, kernel_key);
   return names;
 }
 
