@@ -19,14 +19,9 @@ struct Marker {
 // Parses the text between "@@probesim-" and the closing "@@".
 std::optional<Marker> parse_marker_body(std::string_view body) {
   if (body == "done") return Marker{Marker::Type::Done, {}, {}, 0, 0};
-  Marker::Type type;
-  if (body.starts_with("begin ")) {
-    type = Marker::Type::Begin;
-  } else if (body.starts_with("end ")) {
-    type = Marker::Type::End;
-  } else {
-    return std::nullopt;
-  }
+  const bool begin = body.starts_with("begin ");
+  if (!begin && !body.starts_with("end ")) return std::nullopt;
+  const auto type = begin ? Marker::Type::Begin : Marker::Type::End;
   const std::string_view rest = trim(body.substr(body.find(' ')));
   const std::string_view kind = rest.substr(0, rest.find(' '));
   if (kind.empty()) return std::nullopt;
@@ -83,12 +78,8 @@ class ConsoleSplitter {
         close_section(false);  // a begin inside a section ends it
         current_ = Section{marker.kind, marker.name, {}, false};
         break;
-      case Marker::Type::End:
-        close_section(true);
-        break;
-      case Marker::Type::Done:
-        log_.done = true;
-        break;
+      case Marker::Type::End: close_section(true); break;
+      case Marker::Type::Done: log_.done = true; break;
     }
   }
 
