@@ -23,15 +23,8 @@ bool starts_with_nocase(std::string_view text, std::string_view prefix) {
 
 int indentation(std::string_view text) {
   int indent = 0;
-  for (char c : text) {
-    if (c == ' ') {
-      indent += 1;
-    } else if (c == '\t') {
-      indent += 8;
-    } else {
-      break;
-    }
-  }
+  for (std::size_t i = 0; i < text.size() && (text[i] == ' ' || text[i] == '\t'); ++i)
+    indent += text[i] == '\t' ? 8 : 1;
   return indent;
 }
 
@@ -97,11 +90,9 @@ bool parse_plan(std::string_view body, TapLine& line) {
   const auto count = take_number(body);
   if (!count) return false;
   body = trim(body);
-  if (!body.empty()) {
-    if (!body.starts_with('#') || !parse_directive(body.substr(1), line.directive, line.reason)) {
-      return false;
-    }
-  }
+  if (!body.empty() &&
+      (!body.starts_with('#') || !parse_directive(body.substr(1), line.directive, line.reason)))
+    return false;
   line.plan_count = *count;
   return true;
 }
@@ -298,11 +289,8 @@ class LeafCollector {
   void collect(const Node& node, const std::string& path) {
     const char* no_result = "no result line (crash or hang?)";
     if (!node.subtests || !node.subtests->has_content()) {
-      if (node.has_result_line) {
-        add(path, node.kind, node.reason);
-      } else {
-        add(path, ResultKind::Fail, no_result);
-      }
+      node.has_result_line ? add(path, node.kind, node.reason)
+                           : add(path, ResultKind::Fail, no_result);
       return;
     }
     const std::size_t failures_before = failures_;
