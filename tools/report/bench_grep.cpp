@@ -248,15 +248,11 @@ std::vector<ClassRow> class_breakdown(const Probes& probes, const Counts64& refe
   }
   std::vector<ClassRow> out;
   for (const auto& [cls, e] : rows) {
-    ClassRow row;
-    row.survey_class = cls;
-    row.families.assign(e.families.begin(), e.families.end());
+    ClassRow& row = out.emplace_back(
+        ClassRow{cls, {e.families.begin(), e.families.end()}, 0, 0, classes.at(cls), e.kernel_sim});
     for (const std::string& family : row.families)
       row.probesim_sim += count_or_zero(&sim_stats, family + "_hits");
-    row.tally = classes.at(cls);
     row.xol = row.tally.hits - row.probesim_sim - e.kernel_sim;
-    row.kernel_sim = e.kernel_sim;
-    out.push_back(std::move(row));
   }
   std::stable_sort(out.begin(), out.end(), [](const ClassRow& a, const ClassRow& b) {
     if (a.tally.hits != b.tally.hits) return a.tally.hits > b.tally.hits;
