@@ -398,15 +398,15 @@ std::optional<KernelResults> read_kernel_results(const std::string& dir, std::st
     if (!text) return std::nullopt;
     try {
       Json result = Json::parse(*text);
-      if (!result.is_object()) {
-        error = path + ": not a JSON object";
-        return std::nullopt;
+      if (result.is_object()) {
+        results.emplace_back(kver, std::move(result));
+        continue;
       }
-      results.emplace_back(kver, std::move(result));
+      error = path + ": not a JSON object";
     } catch (const Json::parse_error& e) {
       error = path + ": " + e.what();
-      return std::nullopt;
     }
+    return std::nullopt;
   }
   return results;
 }
