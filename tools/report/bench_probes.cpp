@@ -84,11 +84,9 @@ std::optional<std::string> family_of(std::string_view verdict) {
 
 std::vector<std::int64_t> kernel_key(std::string_view kver) {
   std::vector<std::int64_t> key;
-  for (std::size_t i = 0; i < kver.size();) {
-    if (!is_digit(kver[i])) {
-      ++i;
-      continue;
-    }
+  // ++i steps over the non-digit that ends each number.
+  for (std::size_t i = 0; i < kver.size(); ++i) {
+    if (!is_digit(kver[i])) continue;
     std::int64_t n = 0;
     for (; i < kver.size() && is_digit(kver[i]); ++i)
       if (n < kBig) n = n * 10 + (kver[i] - '0');  // a version has no such numbers
