@@ -77,6 +77,22 @@ TEST(BenchDocs, OneFunctionInSoManyInWords) {
   }
 }
 
+// The kernel's own simulated ret, "about N", is rounded to the nearest ten
+// (halves up) and has thousands separators.
+TEST(BenchDocs, AboutRoundsToTens) {
+  DocsData data = committed_data();
+  Json& ret = data.counts["modes"]["uprobe-ret-bl"]["sim"]["kernel"];
+  for (const auto& [kernel, about] : {std::pair{1144.0, "(about 1,140)"},
+                                      {1145.0, "(about 1,150)"},
+                                      {995.0, "(about 1,000)"},
+                                      {4.0, "(about 0)"},
+                                      {1234567.0, "(about 1,234,570)"}}) {
+    ret = kernel;
+    const std::string summary = docs_section("bench-summary", data);
+    EXPECT_NE(summary.find(about), std::string::npos) << kernel << ": " << summary;
+  }
+}
+
 // For each section, results that lack what it is written from.
 TEST(BenchDocs, RefusesWhatItCannotWrite) {
   const DocsData committed = committed_data();
