@@ -4,6 +4,7 @@
 #include <charconv>
 #include <functional>
 #include <map>
+#include <ranges>
 #include <set>
 
 #include "text.hpp"
@@ -203,12 +204,10 @@ void check_hits(const RoundContext& c, std::int64_t round, const Counts64& hx, c
   }
   if (diff.empty()) return;
   mismatched.push_back(round);
-  std::string list;
-  std::size_t shown = 0;
-  for (const std::string& event : diff) {
-    if (shown++ == 10) break;
-    if (!list.empty()) list += ", ";
-    list += event + " xol=" + count_text(hx, event) + " sim=" + count_text(hs, event);
+  std::string list;  // the first ten
+  for (const std::string& event : diff | std::views::take(10)) {
+    list += (list.empty() ? "" : ", ") + event + " xol=" + count_text(hx, event) +
+            " sim=" + count_text(hs, event);
   }
   c.errors.push_back(r + ": hits differ between xol and sim on " + std::to_string(diff.size()) +
                      " probes: " + list);
@@ -395,10 +394,8 @@ std::optional<GrepResult> grep_results(const GrepRuns& runs, const Probes& probe
     const auto& [round, t] = *it;
     const std::string r = "grep round " + std::to_string(round);
     std::string missing;
-    for (std::string_view kind : kRunKinds) {
-      if (t.count(std::string(kind))) continue;
-      missing += (missing.empty() ? "" : ", ") + std::string(kind);
-    }
+    for (std::string_view kind : kRunKinds)
+      if (!t.count(std::string(kind))) missing += (missing.empty() ? "" : ", ") + std::string(kind);
     if (!missing.empty()) {
       errors.push_back(r + ": no time for " + missing);
       continue;
