@@ -35,6 +35,7 @@ TEST(ParseTapLine, EachKindOfLine) {
       {"    # Subtest: hint_space", "subtest indent=4 'hint_space'"},
       {"ok 1 global.nop_equivalence", "result ok 1 'global.nop_equivalence'"},
       {"        not ok 3 example value 0", "result indent=8 3 'example value 0'"},
+      {"\t  ok 4 tabbed", "result indent=10 ok 4 'tabbed'"},  // a tab counts eight
       {"ok 2 - legacy_name", "result ok 2 'legacy_name'"},
       // The timestamp goes before the indentation counts.
       {"[   12.345678]     ok 1 nop", "result indent=4 ok 1 'nop'"},
