@@ -76,6 +76,20 @@ TEST(GrepChecks, HitsThatDifferBetweenXolAndSim) {
   EXPECT_EQ(out.grep->mismatched_rounds, std::vector<std::int64_t>{2});
 }
 
+// Of the probes whose hits differ, the message lists the first ten.
+TEST(GrepChecks, HitsThatDifferAreListedUpToTen) {
+  BenchBoot boot;
+  std::string listed;
+  for (int i = 10; i < 21; ++i) {
+    const std::string event = "f_b" + std::to_string(i);
+    boot.hits.push_back("2 sim " + event + " 1");
+    if (i < 20) listed += (listed.empty() ? "" : ", ") + event + " xol=None sim=1";
+  }
+  const Outcome out = run(boot);
+  ASSERT_EQ(out.errors.size(), 2u);
+  EXPECT_EQ(out.errors[1], "grep round 2: hits differ between xol and sim on 11 probes: " + listed);
+}
+
 TEST(GrepChecks, CountersThatDisagreeWithTheSurvey) {
   BenchBoot boot;
   BenchBoot::set(boot.stats, "1 xol stp_patched", "1 xol stp_patched 2");
