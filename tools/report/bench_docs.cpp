@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "bench_merge.hpp"
-#include "text.hpp"
 #include "output.hpp"
+#include "text.hpp"
 // probesim-survey's report, not this directory's report.hpp.
 #include "../survey/report.hpp"
 #include "table.hpp"

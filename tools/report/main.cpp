@@ -12,8 +12,8 @@
 #include "bench_kernel.hpp"
 #include "bench_merge.hpp"
 #include "cli.hpp"
-#include "text.hpp"
 #include "report.hpp"
+#include "text.hpp"
 
 namespace {
 

@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "text.hpp"
 #include "ktap.hpp"
+#include "text.hpp"
 
 namespace probesim::report {
 

@@ -1,9 +1,9 @@
-#include "report.hpp"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
+
+#include "report.hpp"
 
 namespace probesim::report {
 namespace {

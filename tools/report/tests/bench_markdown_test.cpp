@@ -1,8 +1,7 @@
-#include "bench_kernel.hpp"
-
 #include <gtest/gtest.h>
 
 #include "bench_fixture.hpp"
+#include "bench_kernel.hpp"
 #include "console.hpp"
 
 namespace probesim::report {

@@ -1,6 +1,6 @@
-#include "bench_grep.hpp"
-
 #include <gtest/gtest.h>
+
+#include "bench_grep.hpp"
 
 namespace probesim::report {
 namespace {

@@ -1,6 +1,6 @@
-#include "report.hpp"
-
 #include <gtest/gtest.h>
+
+#include "report.hpp"
 
 namespace probesim::report {
 namespace {

@@ -1,6 +1,6 @@
-#include "ktap.hpp"
-
 #include <gtest/gtest.h>
+
+#include "ktap.hpp"
 
 namespace probesim::report {
 namespace {

@@ -1,8 +1,8 @@
-#include "report.hpp"
-
 #include <gtest/gtest.h>
 
 #include <sstream>
+
+#include "report.hpp"
 
 namespace probesim::report {
 namespace {
