@@ -176,8 +176,8 @@ step "kernel 6.12 (benchmark build, icount): instructions per hit, two modes" \
 	6.12 bench-count check-6.12-count
 
 # The README's tools-install-steps: the host tools' CMake build and
-# install, into a scratch root.
-count "the README's tools-install-steps (cmake build and install)" \
+# install, into a scratch root; then its survey line on redis-server.
+count "the README's tools-install-steps and its survey line" \
 	"$here/tools-install-check.sh"
 
 # The README's install-steps: make, make install and make dkms-install on
