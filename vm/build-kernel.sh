@@ -5,15 +5,16 @@
 # KVER is a kernel of Debian's linux-source-KVER (vm/lib.sh known_kernels:
 # 6.1 and 6.12 from the host's suite, 7.2 and 7.3 through a private apt
 # state), or anything when KSRC points at another kernel tree. FLAVOR is
-# "test" (lock debugging), "kasan" (the test kernel with KASAN) or "bench"
-# (none). Builds are cached, keyed by source version, config fragments and
+# "test" (lock debugging), "kasan" (the test kernel with KASAN), "bench"
+# (none) or "sig" (module signatures and lockdown, for the README's Secure
+# Boot steps). Builds are cached, keyed by source version, config fragments and
 # compiler version, so a second run costs nothing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR
 . "$here/lib.sh"
 
-[ $# -eq 2 ] || die "usage: $0 KVER test|bench"
+[ $# -eq 2 ] || die "usage: $0 KVER test|kasan|bench|sig"
 kver=$1 flavor=$2
 [ -f "$here/configs/$flavor.config" ] || die "unknown flavor '$flavor'"
 # kasan is the test kernel with KASAN on top.

@@ -87,6 +87,7 @@ background() {
 	# make check-quick boots its test kernels and nothing else.
 	[ -z "${CHECK_QUICK:-}" ] || return 0
 	"$here/build-kernel.sh" 6.12 bench >/dev/null || true
+	"$here/build-kernel.sh" 6.12 sig >/dev/null || true
 	# The fixes backported to 6.12 first: a short boot, and a build
 	# that ccache mostly has from the stock 6.12 kernel's.
 	timed "the fixes backported to 6.12: built, ptrace single-step (alongside)" \
@@ -185,6 +186,12 @@ count "the README's tools-install-steps and its survey line" \
 # boot in its VM.
 step "the README's install-steps on 6.12 (make install, DKMS, modprobe)" \
 	"$here/install-check.sh" 6.12
+
+# The README's sign-steps (all but mokutil), and an unsigned, a MOK-signed
+# and a kernel-key-signed module under lockdown and sig_enforce, on a 6.12
+# kernel that checks module signatures.
+step "the README's Secure Boot steps on 6.12 (sign-file, lockdown)" \
+	"$here/secure-boot-check.sh" 6.12
 
 # The harness itself: each of these must be reported as a failure.
 for neg in neg-kunit-fail:test-failure neg-selftest-fail:test-failure \

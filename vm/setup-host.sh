@@ -14,7 +14,7 @@ packages=(
 	gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
 	qemu-system-arm
 	linux-source-6.1 linux-source-6.12
-	libcapstone-dev unifdef shellcheck dkms
+	libcapstone-dev unifdef shellcheck dkms openssl
 )
 
 missing=()
