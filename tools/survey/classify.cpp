@@ -60,7 +60,6 @@ constexpr auto kClassOfFamily = [] {
 }();
 
 struct VariantInfo {
-  Variant variant;
   BaseKernel kernel;
   Probesim probesim;
   std::string_view name;
@@ -68,26 +67,16 @@ struct VariantInfo {
 
 // In the order of Variant.
 constexpr VariantInfo kVariantInfo[kVariantCount] = {
-    {Variant::k6_1, BaseKernel::k6_1, Probesim::kAbsent, "6.1"},
-    {Variant::k6_1ProbesimStp, BaseKernel::k6_1, Probesim::kStp, "6.1+probesim"},
-    {Variant::k6_12, BaseKernel::k6_12, Probesim::kAbsent, "6.12"},
-    {Variant::k6_12ProbesimStp, BaseKernel::k6_12, Probesim::kStp, "6.12+probesim"},
-    {Variant::k7_3, BaseKernel::k7_3, Probesim::kAbsent, "7.3"},
-    {Variant::k7_3ProbesimStp, BaseKernel::k7_3, Probesim::kStp, "7.3+probesim"},
-    {Variant::k6_1ProbesimDefaults, BaseKernel::k6_1, Probesim::kDefaults,
-     "6.1+probesim-defaults"},
-    {Variant::k6_12ProbesimDefaults, BaseKernel::k6_12, Probesim::kDefaults,
-     "6.12+probesim-defaults"},
-    {Variant::k7_3ProbesimDefaults, BaseKernel::k7_3, Probesim::kDefaults,
-     "7.3+probesim-defaults"},
+    {BaseKernel::k6_1, Probesim::kAbsent, "6.1"},
+    {BaseKernel::k6_1, Probesim::kStp, "6.1+probesim"},
+    {BaseKernel::k6_12, Probesim::kAbsent, "6.12"},
+    {BaseKernel::k6_12, Probesim::kStp, "6.12+probesim"},
+    {BaseKernel::k7_3, Probesim::kAbsent, "7.3"},
+    {BaseKernel::k7_3, Probesim::kStp, "7.3+probesim"},
+    {BaseKernel::k6_1, Probesim::kDefaults, "6.1+probesim-defaults"},
+    {BaseKernel::k6_12, Probesim::kDefaults, "6.12+probesim-defaults"},
+    {BaseKernel::k7_3, Probesim::kDefaults, "7.3+probesim-defaults"},
 };
-
-constexpr bool variant_info_in_order() {
-  for (std::size_t i = 0; i < kVariantCount; i++)
-    if (index(kVariantInfo[i].variant) != i) return false;
-  return true;
-}
-static_assert(variant_info_in_order());
 
 }  // namespace
 
@@ -183,8 +172,9 @@ Probesim probesim_of(Variant v) { return kVariantInfo[index(v)].probesim; }
 bool has_probesim(Variant v) { return probesim_of(v) != Probesim::kAbsent; }
 
 Variant variant_of(BaseKernel kernel, Probesim probesim) {
-  for (const auto& info : kVariantInfo)
-    if (info.kernel == kernel && info.probesim == probesim) return info.variant;
+  for (std::size_t v = 0; v < kVariantCount; v++)
+    if (kVariantInfo[v].kernel == kernel && kVariantInfo[v].probesim == probesim)
+      return static_cast<Variant>(v);
   return Variant::k6_12;  // unreachable: every pair has its variant
 }
 
