@@ -104,16 +104,13 @@ inline constexpr std::size_t kSwitchCount = std::size(kSwitches);
 
 // The index of the family or switch of that name; the count if none, which
 // a constant expression then cannot use as an index.
-constexpr std::size_t family_index(std::string_view name) {
+constexpr std::size_t index_of(const auto& table, std::string_view name) {
   std::size_t i = 0;
-  while (i < kFamilyCount && kFamilies[i].name != name) i++;
+  while (i < std::size(table) && table[i].name != name) i++;
   return i;
 }
-constexpr std::size_t switch_index(std::string_view name) {
-  std::size_t i = 0;
-  while (i < kSwitchCount && kSwitches[i].name != name) i++;
-  return i;
-}
+constexpr std::size_t family_index(std::string_view name) { return index_of(kFamilies, name); }
+constexpr std::size_t switch_index(std::string_view name) { return index_of(kSwitches, name); }
 // Each family's switch, an index into kSwitches; what a hit of it is
 // owed to.
 inline constexpr auto kFamilySwitch = [] {
