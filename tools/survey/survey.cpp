@@ -29,12 +29,9 @@ void Counts::merge(const Counts& o) {
       kernels[v][i] += o.kernels[v][i];
 }
 
-std::size_t Counts::simulated(Variant v) const {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < kOutcomeCount; i++)
-    if (is_simulated(static_cast<Outcome>(i))) n += kernels[index(v)][i];
-  return n;
-}
+// Every entry has one outcome per variant: those that are not simulated
+// are owed to no step.
+std::size_t Counts::simulated(Variant v) const { return total - by_step(v, Step::kNone); }
 
 std::size_t Counts::by_step(Variant v, Step st) const {
   std::size_t n = 0;
