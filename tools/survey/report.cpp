@@ -185,6 +185,15 @@ const Json* find_file(const SuiteResults& suite, std::string_view label) {
   return nullptr;
 }
 
+// The count of outcome (or "simulated") on v in counts, a file's or a
+// total's, which where names.
+std::int64_t kernel_count(const Json& counts, Variant v, std::string_view outcome,
+                          const std::string& where) {
+  const std::string name(variant_name(v));
+  const Json& kernel = member(member(counts, "kernels", where), name, where + ".kernels");
+  return count(kernel, outcome, where + ".kernels." + name);
+}
+
 const SuiteResults* find_suite(const std::vector<SuiteResults>& suites,
                                std::string_view name) {
   for (const auto& s : suites)
@@ -203,13 +212,8 @@ Table summary_table(const std::vector<SuiteResults>& suites) {
     const Json& total = member(s.survey, "total", s.name);
     const std::int64_t functions = count(total, "functions", where);
     std::vector<std::string> row = {s.name, std::to_string(functions)};
-    for (Variant v : kSummary) {
-      const std::string name(variant_name(v));
-      const Json& kernel =
-          member(member(total, "kernels", where), name, where + ".kernels");
-      row.push_back(percent(count(kernel, "simulated", where + ".kernels." + name),
-                            functions));
-    }
+    for (Variant v : kSummary)
+      row.push_back(percent(kernel_count(total, v, "simulated", where), functions));
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -238,11 +242,7 @@ Table steps_table(const std::vector<SuiteResults>& suites) {
       sum += count_or_zero(steps_of(v), step_name(st), where + ".steps");
       row.push_back(percent(sum, functions));
     }
-    const std::string stock(variant_name(Variant::k7_3));
-    row.push_back(percent(
-        count(member(member(total, "kernels", where), stock, where + ".kernels"),
-              "simulated", where + ".kernels." + stock),
-        functions));
+    row.push_back(percent(kernel_count(total, Variant::k7_3, "simulated", where), functions));
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -263,15 +263,10 @@ std::vector<std::string> class_row(const std::string& suite, const std::string& 
   std::int64_t alu = 0;
   for (RawClass c : family_classes(kAlu)) alu += of_class(c);
   row.push_back(percent(alu, n));
-  for (Variant v : kStillXol) {
-    const std::string name(variant_name(v));
-    const Json& kernel =
-        member(member(counts, "kernels", where), name, where + ".kernels");
-    const std::string at = where + ".kernels." + name;
-    const std::int64_t left =
-        n - count(kernel, "simulated", at) - count(kernel, "rejected", at);
-    row.push_back(percent(left, n));
-  }
+  for (Variant v : kStillXol)
+    row.push_back(percent(n - kernel_count(counts, v, "simulated", where) -
+                              kernel_count(counts, v, "rejected", where),
+                          n));
   return row;
 }
 
