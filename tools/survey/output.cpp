@@ -382,41 +382,25 @@ std::string render_list(const FileSurvey& file) {
                      const std::optional<std::uint32_t>& word,
                      const std::optional<std::uint64_t>& file_offset,
                      const std::string& name) {
-    out += what;
-    out += ' ';
-    out += hex(addr, 8);
-    out += ' ';
+    out += std::string(what) + ' ' + hex(addr, 8) + ' ';
     if (!word) {
       out += "-------- (not in executable code) ";
     } else {
-      out += hex(*word, 8);
-      out += ' ';
-      out += raw_class_name(raw_class(*word));
-      for (Variant v : listed_variants()) {
-        out += ' ';
-        out += variant_name(v);
-        out += '=';
-        out += outcome_name(outcome(*word, v));
-      }
+      out += hex(*word, 8) + ' ' + std::string(raw_class_name(raw_class(*word)));
+      for (Variant v : listed_variants())
+        out += ' ' + std::string(variant_name(v)) + '=' +
+               std::string(outcome_name(outcome(*word, v)));
       out += ' ';
     }
     // The file offset is what a tracefs uprobe needs: PATH:0xOFFSET.
-    if (file_offset) {
-      out += "offset=0x";
-      out += hex(*file_offset, 1);
-      out += ' ';
-    }
-    out += name;
-    out += '\n';
+    if (file_offset) out += "offset=0x" + hex(*file_offset, 1) + ' ';
+    out += name + '\n';
   };
-  for (const auto& e : file.entries) {
-    const char* src = e.from_fde ? (e.from_symbol ? "[fde+sym] " : "[fde] ")
-                                 : "[sym] ";
-    line("func", e.addr, e.word, e.file_offset, src + e.name);
-  }
+  for (const auto& e : file.entries)
+    line("func", e.addr, e.word, e.file_offset,
+         (e.from_fde ? (e.from_symbol ? "[fde+sym] " : "[fde] ") : "[sym] ") + e.name);
   for (const auto& p : file.usdt)
-    line("usdt", p.site.pc, p.word, p.file_offset,
-         p.site.provider + ":" + p.site.name);
+    line("usdt", p.site.pc, p.word, p.file_offset, p.site.provider + ":" + p.site.name);
   return out;
 }
 
