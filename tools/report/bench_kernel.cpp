@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "../survey/report.hpp"
 #include "console.hpp"
 #include "table.hpp"
 #include "text.hpp"
@@ -257,7 +258,7 @@ Json grep_json(const GrepResult& g) {
 std::string readable(std::string_view bytes) {
   const std::string quoted =
       Json(std::string(bytes)).dump(-1, ' ', false, Json::error_handler_t::replace);
-  return universal_newlines(Json::parse(quoted).get<std::string>());
+  return survey::universal_newlines(Json::parse(quoted).get<std::string>());
 }
 
 std::string joined(const std::vector<std::string>& lines) {

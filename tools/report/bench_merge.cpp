@@ -6,6 +6,7 @@
 #include <set>
 #include <system_error>
 
+#include "../survey/report.hpp"
 #include "bench_kernel.hpp"
 #include "table.hpp"
 #include "text.hpp"
@@ -425,7 +426,7 @@ int run_bench_merge(const BenchMergeOptions& options, std::ostream& err) {
   for (const auto& [kver, r] : results) {
     const auto page = read_file((out / ("results-" + kver + ".md")).string(), error);
     if (!page) return complain(err, error, kExitFailed);
-    pages.push_back(universal_newlines(*page));
+    pages.push_back(survey::universal_newlines(*page));
   }
   const MergeOutput merged = bench_merge(results, pages, absolute_path(plot / "results.dat"),
                                          absolute_path(out / "results.svg"));

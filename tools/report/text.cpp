@@ -69,19 +69,6 @@ std::string_view trim(std::string_view text) {
   return text.substr(0, text.find_last_not_of(kSpace) + 1);
 }
 
-std::string universal_newlines(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '\r') {
-      out += text[i];
-    } else if (i + 1 >= text.size() || text[i + 1] != '\n') {
-      out += '\n';
-    }
-  }
-  return out;
-}
-
 std::string fixed(double x, int digits) {
   if (std::isnan(x)) return "nan";  // printf writes "-nan" for some
   const int size = std::snprintf(nullptr, 0, "%.*f", digits, x);

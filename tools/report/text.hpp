@@ -18,9 +18,6 @@ std::vector<std::string> split_lines(std::string_view text);
 std::string_view trim(std::string_view text);
 std::string_view trim_left(std::string_view text);
 
-// "\r\n" and a lone "\r" made "\n", as a Python text reader sees a file.
-std::string universal_newlines(std::string_view text);
-
 // x with digits decimals, as printf's "%.*f" has it; "nan", "inf", "-inf".
 std::string fixed(double x, int digits);
 

@@ -47,10 +47,5 @@ TEST(Fixed, RoundsTheBinaryValueTiesToEven) {
   EXPECT_EQ(fixed(-HUGE_VAL, 1), "-inf");
 }
 
-TEST(UniversalNewlines, CrLfAndLoneCrBecomeNewlines) {
-  EXPECT_EQ(universal_newlines("a\r\nb\rc\n\r\r\nd\r"), "a\nb\nc\n\n\nd\n");
-  EXPECT_EQ(universal_newlines("plain"), "plain");
-}
-
 }  // namespace
 }  // namespace probesim::report
