@@ -16,16 +16,6 @@ namespace {
 
 std::string str(std::string_view s) { return std::string(s); }
 
-// "\tTYPE NAME;", a local variable or a struct member.
-std::string declaration(std::string_view type, const std::string& name) {
-  std::string out = "\t";
-  out += type;
-  out += ' ';
-  out += name;
-  out += ';';
-  return out;
-}
-
 }  // namespace
 
 void SourceWriter::line(std::string_view text) {
@@ -150,7 +140,7 @@ void SourceWriter::function(std::string_view prefix) {
   const std::uint64_t locals = 1 + r_.below(3);
   for (std::uint64_t i = 0; i < locals; i++) {
     const std::string_view type = r_.pick(v::kTypes);
-    line(declaration(type, ident(1)));
+    line("\t" + str(type) + " " + ident(1) + ";");
   }
   line("");
   const std::uint64_t statements = 3 + r_.below(18);
@@ -179,7 +169,7 @@ std::string SourceWriter::file(std::string_view path, std::uint64_t target) {
       const std::uint64_t fields = 2 + r_.below(8);
       for (std::uint64_t i = 0; i < fields; i++) {
         const std::string_view type = r_.pick(v::kTypes);
-        line(declaration(type, ident(1)));
+        line("\t" + str(type) + " " + ident(1) + ";");
       }
       line("};");
       line("");
