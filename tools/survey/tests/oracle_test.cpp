@@ -273,11 +273,7 @@ TEST(Oracle, KnownWords) {
   EXPECT_TRUE(cs.look(0xd503245f).bti);        // bti c
   EXPECT_TRUE(cs.look(0xd50324df).bti);        // bti jc
   EXPECT_FALSE(cs.look(0xd503233f).bti);       // paciasp
-  const AluFamily& logic_imm = *alu_family(family_index("logic_imm"));
-  const AluFamily& addsub_imm = *alu_family(family_index("addsub_imm"));
-  const AluFamily& movewide = *alu_family(family_index("movewide"));
-  const AluFamily& logic_reg = *alu_family(family_index("logic_reg"));
-  const AluFamily& addsub_reg = *alu_family(family_index("addsub_reg"));
+  const auto& [logic_imm, addsub_imm, movewide, logic_reg, addsub_reg] = kAlu;
   EXPECT_TRUE(capstone_fits(cs.look(0x12001c49), logic_imm));    // and w9, w2, #0xff
   EXPECT_TRUE(capstone_fits(cs.look(0xf240003f), logic_imm));    // tst x1, #1
   EXPECT_FALSE(capstone_fits(cs.look(0x12400000), logic_imm));   // reserved
