@@ -1,6 +1,5 @@
 #include "capstone_oracle.hpp"
 
-#include <cstring>
 #include <stdexcept>
 
 namespace probesim::survey::test {
@@ -66,19 +65,13 @@ CapstoneView Capstone::look(std::uint32_t word) {
     if (op.type != ARM64_OP_REG || op.ext != ARM64_EXT_INVALID || sp)
       v.plain_regs = false;
   }
-  if (std::strcmp(insn_->mnemonic, "stp") == 0) {
-    const cs_arm64& a = insn_->detail->arm64;
-    // Pre-index: [base, #imm]! is one memory operand with writeback; the
-    // post-index form has a fourth (immediate) operand.
-    v.stp_push = a.op_count == 3 && a.writeback &&
-                 a.operands[0].type == ARM64_OP_REG &&
-                 is_x_register(a.operands[0].reg) &&
-                 a.operands[1].type == ARM64_OP_REG &&
-                 is_x_register(a.operands[1].reg) &&
-                 a.operands[2].type == ARM64_OP_MEM &&
-                 a.operands[2].mem.base == ARM64_REG_SP &&
-                 a.operands[2].mem.index == ARM64_REG_INVALID;
-  }
+  // Pre-index: [base, #imm]! is one memory operand with writeback; the
+  // post-index form has a fourth (immediate) operand.
+  v.stp_push = v.mnemonic == "stp" && d.op_count == 3 && d.writeback &&
+               d.operands[0].type == ARM64_OP_REG && is_x_register(d.operands[0].reg) &&
+               d.operands[1].type == ARM64_OP_REG && is_x_register(d.operands[1].reg) &&
+               d.operands[2].type == ARM64_OP_MEM && d.operands[2].mem.base == ARM64_REG_SP &&
+               d.operands[2].mem.index == ARM64_REG_INVALID;
   return v;
 }
 
