@@ -66,14 +66,13 @@ TEST(Classify, RawClasses) {
 }
 
 // The families and switches of module/families.h, as the survey reads
-// them, are those of the decoder it is linked with.
+// them, are those of the decoder it is linked with (classify.cpp asserts
+// their count, and that each family's switch is one of kSwitches).
 TEST(Classify, TheFamiliesAreTheDecoders) {
-  ASSERT_EQ(kFamilyCount + 1, std::size_t{PROBESIM_NR_FAMILIES});
   for (std::size_t f = 0; f < kFamilyCount; f++) {
     const auto id = static_cast<enum probesim_family>(f + 1);
     EXPECT_EQ(kFamilies[f].name, probesim_family_name(id));
     EXPECT_EQ(kFamilies[f].switch_name, probesim_family_switch(id));
-    EXPECT_LT(switch_index(kFamilies[f].switch_name), kSwitchCount);
   }
   EXPECT_EQ(family_index("no-such-family"), kFamilyCount);
   EXPECT_EQ(family_list(),
