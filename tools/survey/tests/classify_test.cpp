@@ -256,13 +256,5 @@ TEST(Classify, Steps) {
   }
 }
 
-TEST(Classify, Names) {
-  // The names no output test shows.
-  EXPECT_EQ(raw_class_name(RawClass::kAddSubReg), "addsub_reg");
-  EXPECT_EQ(shape_name(Shape::kStpFpLrPush), "stp x29, x30, [sp, #-N]!");
-  EXPECT_TRUE(is_simulated(probesim("nop")));
-  EXPECT_FALSE(is_simulated(Outcome::kBti));
-}
-
 }  // namespace
 }  // namespace probesim::survey
