@@ -268,7 +268,6 @@ void json_common(Json& out, const Survey& s) {
 Totals totals(const std::vector<FileSurvey>& files) {
   Totals t;
   for (const auto& f : files) {
-    t.files++;
     t.cies += f.cies;
     t.fdes += f.fdes;
     t.fdes_skipped += f.fdes_skipped;

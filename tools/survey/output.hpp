@@ -13,7 +13,6 @@ namespace probesim::survey {
 
 // The sums over several files.
 struct Totals {
-  std::size_t files = 0;
   std::size_t cies = 0;
   std::size_t fdes = 0;
   std::size_t fdes_skipped = 0;
