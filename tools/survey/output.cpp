@@ -206,11 +206,12 @@ Table kernels_table(const Counts& n) {
   return t;
 }
 
-// An object of the counts values[0, n), each under name(i).
-template <typename Name>
-Json counts_object(std::size_t n, Name name, const std::size_t* values) {
+// An object of the counts values[0, n), each under the name of the
+// enumerator of its index.
+template <typename Enum>
+Json counts_object(std::size_t n, std::string_view (*name)(Enum), const std::size_t* values) {
   Json out = Json::object();
-  for (std::size_t i = 0; i < n; i++) out[std::string(name(i))] = values[i];
+  for (std::size_t i = 0; i < n; i++) out[std::string(name(static_cast<Enum>(i)))] = values[i];
   return out;
 }
 
@@ -225,16 +226,10 @@ Json variant_object(Value value) {
 }
 
 void json_counts(Json& out, const Counts& n, const std::string& prefix) {
-  out[prefix + "classes"] = counts_object(
-      kRawClassCount, [](std::size_t i) { return raw_class_name(static_cast<RawClass>(i)); },
-      n.raw.data());
-  out[prefix + "shapes"] = counts_object(
-      kShapeCount, [](std::size_t i) { return shape_name(static_cast<Shape>(i)); },
-      n.shapes.data());
+  out[prefix + "classes"] = counts_object(kRawClassCount, raw_class_name, n.raw.data());
+  out[prefix + "shapes"] = counts_object(kShapeCount, shape_name, n.shapes.data());
   out[prefix + "kernels"] = variant_object([&](std::size_t v) {
-    Json kernel = counts_object(
-        kOutcomeCount, [](std::size_t i) { return outcome_name(static_cast<Outcome>(i)); },
-        n.kernels[v].data());
+    Json kernel = counts_object(kOutcomeCount, outcome_name, n.kernels[v].data());
     kernel["simulated"] = n.simulated(kVariants[v]);
     return kernel;
   });
@@ -243,8 +238,7 @@ void json_counts(Json& out, const Counts& n, const std::string& prefix) {
     std::size_t by[kStepCount];
     for (std::size_t st = 0; st < kStepCount; st++)
       by[st] = n.by_step(kVariants[v], static_cast<Step>(st));
-    return counts_object(
-        kStepCount, [](std::size_t i) { return step_name(static_cast<Step>(i)); }, by);
+    return counts_object(kStepCount, step_name, by);
   });
 }
 
