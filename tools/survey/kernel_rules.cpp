@@ -192,12 +192,8 @@ KernelAction kernel_action(std::uint32_t insn, BaseKernel kernel) {
 }
 
 std::string_view base_kernel_name(BaseKernel kernel) {
-  switch (kernel) {
-    case BaseKernel::k6_1: return "6.1";
-    case BaseKernel::k6_12: return "6.12";
-    case BaseKernel::k7_3: return "7.3";
-  }
-  return "?";
+  static constexpr std::string_view kNames[] = {"6.1", "6.12", "7.3"};
+  return kNames[static_cast<std::size_t>(kernel)];
 }
 
 }  // namespace probesim::survey
