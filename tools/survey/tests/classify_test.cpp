@@ -12,10 +12,8 @@
 namespace probesim::survey {
 namespace {
 
-// probesim's outcome for the family, and the step of the switch, of that
-// name.
+// probesim's outcome for the family of that name.
 Outcome probesim(std::string_view family) { return probesim_outcome(family_index(family)); }
-Step switch_named(std::string_view name) { return switch_step(switch_index(name)); }
 
 TEST(Classify, RawClasses) {
   struct Case {
@@ -240,7 +238,7 @@ TEST(Classify, Steps) {
   // module's: TheFamiliesAreTheDecoders).
   EXPECT_EQ(step(Outcome::kKernelSim), Step::kKernel);
   for (std::size_t f = 0; f < kFamilyCount; f++)
-    EXPECT_EQ(step(probesim_outcome(f)), switch_named(kFamilies[f].switch_name)) << f;
+    EXPECT_EQ(step(probesim_outcome(f)), switch_step(switch_index(kFamilies[f].switch_name))) << f;
   for (Outcome o : {Outcome::kRejected, Outcome::kBti, Outcome::kPac, Outcome::kXol})
     EXPECT_EQ(step(o), Step::kNone);
   // Every probesim outcome is named after its family, as the module's
