@@ -10,11 +10,6 @@ namespace probesim::survey {
 
 namespace {
 
-bool is_bti_hint(unsigned crm_op2) {
-  // BTI {, c, j, jc}: HINT #0b0100xx0
-  return (crm_op2 & 0x79) == 0x20;
-}
-
 bool is_pac_hint(unsigned crm_op2) {
   switch (crm_op2) {
     case 0x07:  // XPACLRI
@@ -121,8 +116,8 @@ RawClass raw_class(std::uint32_t insn) {
   if (const auto f = family(insn))
     if (const auto c = family_class(*f)) return *c;
   if (aarch64_insn_is_hint(insn)) {
-    unsigned crm_op2 = hint_crm_op2(insn);
-    if (is_bti_hint(crm_op2)) return RawClass::kBti;
+    const unsigned crm_op2 = hint_crm_op2(insn);
+    if ((crm_op2 & 0x79) == 0x20) return RawClass::kBti;  // BTI {, c, j, jc}: HINT #0b0100xx0
     if (is_pac_hint(crm_op2)) return RawClass::kPac;
     return RawClass::kHint;
   }
