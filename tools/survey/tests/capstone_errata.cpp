@@ -17,17 +17,6 @@
 
 namespace probesim::survey::test {
 
-namespace {
-
-// {mask, value, what, why}
-constexpr Erratum kErrata[] = {
-    {0xFFFFFFFFU, 0x00000000U, "(none)", "unused row; see above"},
-};
-
-}  // namespace
-
-std::span<const Erratum> errata() {
-  return std::span<const Erratum>(kErrata).first(0);
-}
+std::span<const Erratum> errata() { return {}; }
 
 }  // namespace probesim::survey::test
