@@ -34,9 +34,7 @@ using K = InsnKind;
 
 // HINT #imm with CRm:op2 == imm, as aarch64_insn_is_steppable_hint()
 // compares it (insn & 0xFE0, once aarch64_insn_is_hint() has matched).
-constexpr std::uint32_t hint(std::uint32_t crm_op2) {
-  return 0xD503201FU | (crm_op2 << 5);
-}
+constexpr std::uint32_t hint(std::uint32_t crm_op2) { return 0xD503201FU | (crm_op2 << 5); }
 
 constexpr std::array kRules = {
     // --- Before the steppable test (7.3 only) ---
@@ -59,67 +57,53 @@ constexpr std::array kRules = {
     // is_cbz (insn.h:424) -> simulate_cbz_cbnz (decode-insn.c:99-101, 7.3.4)
     KernelRule{0x7F000000U, 0x34000000U, A::kSimulate, kAll, K::kBranch, "cbz"},
     // is_cbnz (insn.h:425) -> simulate_cbz_cbnz (decode-insn.c:99-101, 7.3.4)
-    KernelRule{0x7F000000U, 0x35000000U, A::kSimulate, kAll, K::kBranch,
-               "cbnz"},
+    KernelRule{0x7F000000U, 0x35000000U, A::kSimulate, kAll, K::kBranch, "cbnz"},
     // is_tbz (insn.h:426) -> simulate_tbz_tbnz (decode-insn.c:102-104, 7.3.4)
     KernelRule{0x7F000000U, 0x36000000U, A::kSimulate, kAll, K::kBranch, "tbz"},
     // is_tbnz (insn.h:427) -> simulate_tbz_tbnz (decode-insn.c:102-104,
     // 7.3.4)
-    KernelRule{0x7F000000U, 0x37000000U, A::kSimulate, kAll, K::kBranch,
-               "tbnz"},
+    KernelRule{0x7F000000U, 0x37000000U, A::kSimulate, kAll, K::kBranch, "tbnz"},
     // is_bcond, 0xFF000000 so BC.cond too (insn.h:428) -> simulate_b_cond
     // (decode-insn.c:97-98, 7.3.4); 6.12 has the same mask
-    KernelRule{0xFF000000U, 0x54000000U, A::kSimulate, k612 | k73,
-               K::kBranch, "b.cond"},
+    KernelRule{0xFF000000U, 0x54000000U, A::kSimulate, k612 | k73, K::kBranch, "b.cond"},
     // is_bcond on 6.1 is 0xFF000010 (bit 4 clear) -> simulate_b_cond. On
     // 6.1 the other half (BC.cond) is no branch, so it is stepped.
-    KernelRule{0xFF000010U, 0x54000000U, A::kSimulate, k61, K::kBranch,
-               "b.cond"},
+    KernelRule{0xFF000010U, 0x54000000U, A::kSimulate, k61, K::kBranch, "b.cond"},
     // is_br (insn.h:435) -> simulate_br_blr (decode-insn.c:110-112, 7.3.4);
     // simulate_br_blr_ret on 6.1 and 6.12
     KernelRule{0xFFFFFC1FU, 0xD61F0000U, A::kSimulate, kAll, K::kBranch, "br"},
     // is_blr (insn.h:437) -> simulate_br_blr, GCS push on 7.3
     // (decode-insn.c:110-112, 7.3.4)
-    KernelRule{0xFFFFFC1FU, 0xD63F0000U, A::kSimulate, kAll, K::kBranch,
-               "blr"},
+    KernelRule{0xFFFFFC1FU, 0xD63F0000U, A::kSimulate, kAll, K::kBranch, "blr"},
     // is_ret (insn.h:439) -> simulate_ret, which on 7.3 checks the target
     // against the GCS (decode-insn.c:113-114, 7.3.4)
-    KernelRule{0xFFFFFC1FU, 0xD65F0000U, A::kSimulate, kAll, K::kBranch,
-               "ret"},
+    KernelRule{0xFFFFFC1FU, 0xD65F0000U, A::kSimulate, kAll, K::kBranch, "ret"},
     // is_ret_auth (insn.h:440): a branch (not steppable) with no
     // simulator -> rejected (decode-insn.c:115-120, 7.3.4)
-    KernelRule{0xFFFFFBFFU, 0xD65F0BFFU, A::kReject, kAll, K::kBranch,
-               "retaa/retab"},
+    KernelRule{0xFFFFFBFFU, 0xD65F0BFFU, A::kReject, kAll, K::kBranch, "retaa/retab"},
     // is_br_auth (insn.h:436): a branch with no simulator -> rejected
     // (decode-insn.c:115-120, 7.3.4)
-    KernelRule{0xFEFFF800U, 0xD61F0800U, A::kReject, kAll, K::kBranch,
-               "braa/brab"},
+    KernelRule{0xFEFFF800U, 0xD61F0800U, A::kReject, kAll, K::kBranch, "braa/brab"},
     // is_blr_auth (insn.h:438): a branch with no simulator -> rejected
     // (decode-insn.c:115-120, 7.3.4)
-    KernelRule{0xFEFFF800U, 0xD63F0800U, A::kReject, kAll, K::kBranch,
-               "blraa/blrab"},
+    KernelRule{0xFEFFF800U, 0xD63F0800U, A::kReject, kAll, K::kBranch, "blraa/blrab"},
     // is_msr_imm (insn.h:444): not steppable, no simulator -> rejected
     // (decode-insn.c:29, 7.3.4)
-    KernelRule{0xFFF8F01FU, 0xD500401FU, A::kReject, kAll, K::kSystem,
-               "msr (immediate)"},
+    KernelRule{0xFFF8F01FU, 0xD500401FU, A::kReject, kAll, K::kSystem, "msr (immediate)"},
     // is_msr_reg (insn.h:445): not steppable, no simulator -> rejected
     // (decode-insn.c:30, 7.3.4)
-    KernelRule{0xFFF00000U, 0xD5100000U, A::kReject, kAll, K::kSystem,
-               "msr (register)"},
+    KernelRule{0xFFF00000U, 0xD5100000U, A::kReject, kAll, K::kSystem, "msr (register)"},
     // is_exception (insn.h:433: svc, hvc, smc, brk, hlt, dcps): rejected
     // (decode-insn.c:31, 7.3.4)
-    KernelRule{0xFF000000U, 0xD4000000U, A::kReject, kAll, K::kSystem,
-               "exception"},
+    KernelRule{0xFF000000U, 0xD4000000U, A::kReject, kAll, K::kSystem, "exception"},
     // is_eret (insn.h:441): rejected (decode-insn.c:32, 7.3.4)
     KernelRule{0xFFFFFFFFU, 0xD69F03E0U, A::kReject, kAll, K::kSystem, "eret"},
     // is_eret_auth (insn.h:442): rejected (decode-insn.c:33, 7.3.4)
-    KernelRule{0xFFFFFBFFU, 0xD69F0BFFU, A::kReject, kAll, K::kSystem,
-               "eretaa/eretab"},
+    KernelRule{0xFFFFFBFFU, 0xD69F0BFFU, A::kReject, kAll, K::kSystem, "eretaa/eretab"},
     // is_mrs (insn.h:443): steppable unless the system register (bits
     // 20:5) is DAIF, 0xDA11 (decode-insn.c:41-43, insn.h:121, 7.3.4). MRS
     // Xt, DAIF has no simulator -> rejected ...
-    KernelRule{0xFFFFFFE0U, 0xD5300000U | (0xDA11U << 5), A::kReject, kAll,
-               K::kSystem, "mrs daif"},
+    KernelRule{0xFFFFFFE0U, 0xD5300000U | (0xDA11U << 5), A::kReject, kAll, K::kSystem, "mrs daif"},
     // ... and any other MRS is stepped.
     KernelRule{0xFFF00000U, 0xD5300000U, A::kStep, kAll, K::kSystem, "mrs"},
     // is_hint (insn.h:434) and in aarch64_insn_is_steppable_hint()'s list
@@ -155,25 +139,20 @@ constexpr std::array kRules = {
     // is_ldr_lit (insn.h:365), in uses_literal(): not steppable. Its
     // simulator is only in arm_kprobe_decode_insn(), which uprobes do not
     // call (uprobes.c:56) -> rejected (decode-insn.c:65, :120, 7.3.4)
-    KernelRule{0xBF000000U, 0x18000000U, A::kReject, kAll, K::kLiteral,
-               "ldr (literal)"},
+    KernelRule{0xBF000000U, 0x18000000U, A::kReject, kAll, K::kLiteral, "ldr (literal)"},
     // is_ldrsw_lit (insn.h:366), likewise kprobes-only -> rejected for
     // uprobes (decode-insn.c:65, :120, 7.3.4)
-    KernelRule{0xFF000000U, 0x98000000U, A::kReject, kAll, K::kLiteral,
-               "ldrsw (literal)"},
+    KernelRule{0xFF000000U, 0x98000000U, A::kReject, kAll, K::kLiteral, "ldrsw (literal)"},
     // is_prfm_lit (insn.h:346), in uses_literal(), no simulator ->
     // rejected (decode-insn.c:65, :120, 7.3.4)
-    KernelRule{0xFF000000U, 0xD8000000U, A::kReject, kAll, K::kLiteral,
-               "prfm (literal)"},
+    KernelRule{0xFF000000U, 0xD8000000U, A::kReject, kAll, K::kLiteral, "prfm (literal)"},
     // is_exclusive (insn.h:367: ldxr/stxr/ldaxr/stlxr, pairs too; not
     // ldar/stlr): not steppable -> rejected (decode-insn.c:66, 7.3.4)
-    KernelRule{0x3F800000U, 0x08000000U, A::kReject, kAll, K::kExclusive,
-               "exclusive"},
+    KernelRule{0x3F800000U, 0x08000000U, A::kReject, kAll, K::kExclusive, "exclusive"},
     // is_mops (insn.h:372: cpy*/set* prologue/main/epilogue), tested since
     // 6.12 (not in 6.1, where they are stepped): not steppable -> rejected
     // (decode-insn.c:67, 7.3.4)
-    KernelRule{0x3B200C00U, 0x19000400U, A::kReject, k612 | k73, K::kMops,
-               "mops"},
+    KernelRule{0x3B200C00U, 0x19000400U, A::kReject, k612 | k73, K::kMops, "mops"},
 };
 
 }  // namespace
