@@ -144,11 +144,9 @@ TEST(Report, WritesBothFilesOrNeither) {
   EXPECT_FALSE(fs::exists(out / "results.json"));
   EXPECT_FALSE(fs::exists(out / "results.md"));
 
+  // Both could be made, not written (what is written: SameBytesAsExpected).
   spill(in / "s.json", survey("[]", total()));
   EXPECT_THROW(write_report({in.path(), out / "none", {"s"}}, "2024-02-29"), ReportError);
-  write_report({in.path(), out.path(), {"s"}}, "2024-02-29");
-  EXPECT_NE(slurp(out / "results.json").find("\"date\": \"2024-02-29\""), std::string::npos);
-  EXPECT_EQ(slurp(out / "results.md").rfind("# Uprobe cost", 0), 0U);
 }
 
 TEST(Report, Cli) {
