@@ -59,21 +59,17 @@ FileSurvey survey_image(Bytes data, std::string path) {
   out.notes = fdes.notes;
 
   std::map<std::uint64_t, FunctionEntry> entries;
-  for (std::uint64_t pc : fdes.pcs) {
-    auto& e = entries[pc];
-    e.addr = pc;
-    e.from_fde = true;
-  }
+  for (std::uint64_t pc : fdes.pcs) entries[pc].from_fde = true;
   // The first symbol at an address names it, in section order.
   for (const auto& sym : symbols) {
     auto& e = entries[sym.value];
-    e.addr = sym.value;
     if (!e.from_fde && !e.from_symbol) out.symbol_only++;
     e.from_symbol = true;
     if (e.name.empty()) e.name = sym.name;
   }
   out.entries.reserve(entries.size());
   for (auto& [addr, e] : entries) {
+    e.addr = addr;
     e.word = image.code_word(addr);
     e.file_offset = image.file_offset(addr);
     if (e.word)
@@ -83,15 +79,13 @@ FileSurvey survey_image(Bytes data, std::string path) {
     out.entries.push_back(std::move(e));
   }
 
-  for (auto& site : image.usdt_sites()) {
-    std::optional<std::uint32_t> word = image.code_word(site.pc);
-    std::optional<std::uint64_t> offset = image.file_offset(site.pc);
-    ProbeSite p{std::move(site), word, offset};
+  for (const auto& site : image.usdt_sites()) {
+    const ProbeSite& p = out.usdt.emplace_back(
+        ProbeSite{site, image.code_word(site.pc), image.file_offset(site.pc)});
     if (p.word)
       out.probes.add(*p.word);
     else
       out.usdt_unmapped++;
-    out.usdt.push_back(std::move(p));
   }
   return out;
 }
