@@ -33,16 +33,14 @@ std::string SourceWriter::ident(std::uint64_t parts) {
 }
 
 std::string SourceWriter::func_name(std::string_view prefix) {
-  const std::uint64_t parts = r_.below(2) + 1;
-  const std::string middle = ident(parts);
+  const std::string middle = ident(r_.below(2) + 1);
   const std::string_view verb = r_.pick(v::kVerbs);
   return str(prefix) + "_" + middle + "_" + str(verb);
 }
 
 std::string SourceWriter::sentence() {
-  const std::uint64_t n = 4 + r_.below(10);
   std::string out;
-  for (std::uint64_t i = 0; i < n; i++) {
+  for (std::uint64_t i = 0, n = 4 + r_.below(10); i < n; i++) {
     if (i) out += ' ';
     out += r_.pick(v::kWords);
   }
@@ -55,8 +53,8 @@ void SourceWriter::comment(const std::string& indent) {
     return;
   }
   line(indent + "/*");
-  const std::uint64_t n = 1 + r_.below(4);
-  for (std::uint64_t i = 0; i < n; i++) line(indent + " * " + sentence() + ".");
+  for (std::uint64_t i = 0, n = 1 + r_.below(4); i < n; i++)
+    line(indent + " * " + sentence() + ".");
   line(indent + " */");
 }
 
@@ -70,10 +68,8 @@ std::string SourceWriter::expr() {
       return a + " & 0x" + hex(r_.below(1 << 16));
     case 2:
       return a + "[" + std::to_string(r_.below(64)) + "] + " + b;
-    case 3: {
-      const std::string prefix = ident(1);
-      return func_name(prefix) + "(" + a + ", " + b + ")";
-    }
+    case 3:
+      return func_name(ident(1)) + "(" + a + ", " + b + ")";
     case 4:
       return "!" + a;
     default:
@@ -99,8 +95,7 @@ void SourceWriter::statement(unsigned depth, std::string_view prefix) {
       line(ind + "for (" + var + " = 0; " + var + " < " + bound + "; " + var +
            "++) {");
     }
-    const std::uint64_t n = 1 + r_.below(3);
-    for (std::uint64_t i = 0; i < n; i++) statement(depth + 1, prefix);
+    for (std::uint64_t i = 0, n = 1 + r_.below(3); i < n; i++) statement(depth + 1, prefix);
     line(ind + "}");
   } else if (kind == 7) {
     // The name is drawn even for the locks that do not use it.
@@ -126,8 +121,7 @@ void SourceWriter::statement(unsigned depth, std::string_view prefix) {
 void SourceWriter::function(std::string_view prefix) {
   const std::string name = func_name(prefix);
   std::string args;
-  const std::uint64_t nargs = 1 + r_.below(3);
-  for (std::uint64_t i = 0; i < nargs; i++) {
+  for (std::uint64_t i = 0, nargs = 1 + r_.below(3); i < nargs; i++) {
     if (i) args += ", ";
     args += r_.pick(v::kTypes);
     args += ' ';
@@ -137,14 +131,12 @@ void SourceWriter::function(std::string_view prefix) {
   const std::string_view type = r_.pick(v::kTypes);
   line(storage + str(type) + " " + name + "(" + args + ")");
   line("{");
-  const std::uint64_t locals = 1 + r_.below(3);
-  for (std::uint64_t i = 0; i < locals; i++) {
+  for (std::uint64_t i = 0, locals = 1 + r_.below(3); i < locals; i++) {
     const std::string_view type = r_.pick(v::kTypes);
     line("\t" + str(type) + " " + ident(1) + ";");
   }
   line("");
-  const std::uint64_t statements = 3 + r_.below(18);
-  for (std::uint64_t i = 0; i < statements; i++) statement(1, prefix);
+  for (std::uint64_t i = 0, n = 3 + r_.below(18); i < n; i++) statement(1, prefix);
   line("\treturn 0;");
   line("}");
   line("");
@@ -157,8 +149,7 @@ std::string SourceWriter::file(std::string_view path, std::uint64_t target) {
   line("/*");
   line(" * " + str(path) + ": " + sentence() + ".");
   line(" */");
-  const std::uint64_t includes = 2 + r_.below(8);
-  for (std::uint64_t i = 0; i < includes; i++)
+  for (std::uint64_t i = 0, includes = 2 + r_.below(8); i < includes; i++)
     line("#include <linux/" + ident(1) + ".h>");
   line("");
   // The target counts the body only, not the header above.
@@ -166,8 +157,7 @@ std::string SourceWriter::file(std::string_view path, std::uint64_t target) {
   while (out_.size() - body < target) {
     if (r_.chance(15)) {
       line("struct " + prefix + "_" + ident(1) + " {");
-      const std::uint64_t fields = 2 + r_.below(8);
-      for (std::uint64_t i = 0; i < fields; i++) {
+      for (std::uint64_t i = 0, fields = 2 + r_.below(8); i < fields; i++) {
         const std::string_view type = r_.pick(v::kTypes);
         line("\t" + str(type) + " " + ident(1) + ";");
       }
