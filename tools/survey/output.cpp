@@ -57,51 +57,36 @@ std::string wrap(const std::string& s, std::size_t width) {
   return out + line + "\n";
 }
 
-struct Row {
-  std::string label;
-  std::size_t fdes;
-  std::size_t usdt;
-  const Counts* functions;
-  const Counts* probes;
-};
+// The tables' rows: each file's survey, then the totals' if there are
+// several files.
+using Rows = std::vector<const FileSurvey*>;
 
-std::vector<Row> rows_of(const std::vector<FileSurvey>& files,
-                         const Totals& t) {
-  std::vector<Row> rows;
-  for (const auto& f : files)
-    rows.push_back({f.path, f.fdes, f.probes.total, &f.functions, &f.probes});
-  if (files.size() > 1)
-    rows.push_back({"total (" + std::to_string(files.size()) + " files)",
-                    t.fdes, t.probes.total, &t.functions, &t.probes});
-  return rows;
-}
-
-Table shapes_table(const std::vector<Row>& rows, int footer) {
+Table shapes_table(const Rows& rows, int footer) {
   Table t;
   t.header = {"binary", "FDEs", "functions", "usdt"};
   for (std::size_t s = 0; s < kShapeCount; s++)
     t.header.emplace_back(shape_name(static_cast<Shape>(s)));
   for (const auto& r : rows) {
-    std::vector<std::string> cells = {r.label, std::to_string(r.fdes),
-                                      std::to_string(r.functions->total),
-                                      std::to_string(r.usdt)};
+    std::vector<std::string> cells = {r->path, std::to_string(r->fdes),
+                                      std::to_string(r->functions.total),
+                                      std::to_string(r->probes.total)};
     for (std::size_t s = 0; s < kShapeCount; s++)
-      cells.push_back(percent(r.functions->shapes[s], r.functions->total));
+      cells.push_back(percent(r->functions.shapes[s], r->functions.total));
     t.rows.push_back(std::move(cells));
   }
   t.footer_from = footer;
   return t;
 }
 
-Table classes_table(const std::vector<Row>& rows, int footer, bool usdt) {
+Table classes_table(const Rows& rows, int footer, bool usdt) {
   Table t;
   t.header = {"binary", usdt ? "sites" : "functions"};
   for (std::size_t c = 0; c < kRawClassCount; c++)
     t.header.emplace_back(raw_class_name(static_cast<RawClass>(c)));
   for (const auto& r : rows) {
-    const Counts& n = usdt ? *r.probes : *r.functions;
+    const Counts& n = usdt ? r->probes : r->functions;
     if (usdt && n.total == 0) continue;
-    std::vector<std::string> cells = {r.label, std::to_string(n.total)};
+    std::vector<std::string> cells = {r->path, std::to_string(n.total)};
     for (std::size_t c = 0; c < kRawClassCount; c++)
       cells.push_back(percent(n.raw[c], n.total));
     t.rows.push_back(std::move(cells));
@@ -114,7 +99,7 @@ Table classes_table(const std::vector<Row>& rows, int footer, bool usdt) {
 // Per binary, the share of entries a uprobe hits without single-stepping:
 // each kernel stock and with probesim's defaults, then, secondary, with
 // stp=1 and what the stock kernel rejects.
-Table simulated_table(const std::vector<Row>& rows, int footer, bool usdt) {
+Table simulated_table(const Rows& rows, int footer, bool usdt) {
   // Columns side by side in the text: a kernel stock and with probesim,
   // and stp=1 with rejected.
   struct Group {
@@ -137,9 +122,9 @@ Table simulated_table(const std::vector<Row>& rows, int footer, bool usdt) {
     t.groups.resize(t.header.size(), static_cast<int>(g + 1));
   }
   for (const auto& r : rows) {
-    const Counts& n = usdt ? *r.probes : *r.functions;
+    const Counts& n = usdt ? r->probes : r->functions;
     if (usdt && n.total == 0) continue;
-    std::vector<std::string> cells = {r.label, std::to_string(n.total)};
+    std::vector<std::string> cells = {r->path, std::to_string(n.total)};
     for (const Group& g : groups) {
       for (Variant v : g.variants) cells.push_back(percent(n.simulated(v), n.total));
       if (g.rejected)
@@ -157,7 +142,7 @@ Table simulated_table(const std::vector<Row>& rows, int footer, bool usdt) {
 // families add up (each column includes the ones before it): those on by
 // default, which end at KERNEL+probesim-defaults, then stp=1, which ends
 // at KERNEL+probesim.
-Table steps_table(const std::vector<Row>& rows, int footer, BaseKernel k) {
+Table steps_table(const Rows& rows, int footer, BaseKernel k) {
   struct Column {
     Variant variant;
     Step step;
@@ -170,8 +155,8 @@ Table steps_table(const std::vector<Row>& rows, int footer, BaseKernel k) {
   t.header = {"binary", "functions"};
   for (const Column& c : columns) t.header.push_back(step_column(k, c.step));
   for (const auto& r : rows) {
-    const Counts& n = *r.functions;
-    std::vector<std::string> cells = {r.label, std::to_string(n.total)};
+    const Counts& n = r->functions;
+    std::vector<std::string> cells = {r->path, std::to_string(n.total)};
     std::size_t sum = 0;
     for (const Column& c : columns) {
       sum += n.by_step(c.variant, c.step);
@@ -242,10 +227,8 @@ void json_counts(Json& out, const Counts& n, const std::string& prefix) {
   });
 }
 
-// The counts that a file's survey (FileSurvey) and the totals (Totals)
-// both have, under the same names.
-template <typename Survey>
-void json_common(Json& out, const Survey& s) {
+// The counts of a file's survey, which the totals have too.
+void json_common(Json& out, const FileSurvey& s) {
   const std::pair<const char*, std::size_t> scalars[] = {
       {"functions", s.functions.total}, {"usdt", s.probes.total},
       {"fdes", s.fdes},                 {"cies", s.cies},
@@ -259,8 +242,9 @@ void json_common(Json& out, const Survey& s) {
 
 }  // namespace
 
-Totals totals(const std::vector<FileSurvey>& files) {
-  Totals t;
+FileSurvey totals(const std::vector<FileSurvey>& files) {
+  FileSurvey t;
+  t.path = "total (" + std::to_string(files.size()) + " files)";
   for (const auto& f : files) {
     t.cies += f.cies;
     t.fdes += f.fdes;
@@ -299,8 +283,10 @@ std::string step_column(BaseKernel kernel, Step step) {
 
 std::string render_tables(const std::vector<FileSurvey>& files,
                           TableFormat format) {
-  Totals t = totals(files);
-  std::vector<Row> rows = rows_of(files, t);
+  const FileSurvey t = totals(files);
+  Rows rows;
+  for (const auto& f : files) rows.push_back(&f);
+  if (files.size() > 1) rows.push_back(&t);
   int footer = files.size() > 1 ? static_cast<int>(files.size()) : -1;
   bool md = format == TableFormat::kMarkdown;
   auto render = [&](const std::string& title, const Table& table) {
@@ -381,8 +367,8 @@ std::string render_list(const FileSurvey& file) {
     } else {
       out += hex(*word, 8) + ' ' + std::string(raw_class_name(raw_class(*word)));
       for (Variant v : listed_variants())
-        out += ' ' + std::string(variant_name(v)) + '=' +
-               std::string(outcome_name(outcome(*word, v)));
+        out +=
+            ' ' + std::string(variant_name(v)) + '=' + std::string(outcome_name(outcome(*word, v)));
       out += ' ';
     }
     // The file offset is what a tracefs uprobe needs: PATH:0xOFFSET.

@@ -11,20 +11,9 @@
 
 namespace probesim::survey {
 
-// The sums over several files.
-struct Totals {
-  std::size_t cies = 0;
-  std::size_t fdes = 0;
-  std::size_t fdes_skipped = 0;
-  std::size_t symbols = 0;
-  std::size_t symbol_only = 0;
-  std::size_t unmapped = 0;
-  std::size_t usdt_unmapped = 0;
-  Counts functions;
-  Counts probes;
-};
-
-Totals totals(const std::vector<FileSurvey>& files);
+// The sums of the files' counts, as the survey of a file named "total (N
+// files)", as the tables' footer has it, without entries, sites or notes.
+FileSurvey totals(const std::vector<FileSurvey>& files);
 
 // v in lower-case hexadecimal, at least width digits.
 std::string hex(std::uint64_t v, int width = 1);

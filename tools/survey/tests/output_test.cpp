@@ -27,7 +27,7 @@ TEST(Output, Percent) {
 }
 
 TEST(Output, TotalsAddUp) {
-  Totals t = totals(two_files());
+  const FileSurvey t = totals(two_files());
   EXPECT_EQ(t.fdes, 6U);
   EXPECT_EQ(t.functions.total, 6U);
   EXPECT_EQ(t.functions.raw[index(RawClass::kNop)], 2U);
