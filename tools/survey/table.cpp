@@ -6,10 +6,6 @@ namespace probesim::survey {
 
 namespace {
 
-bool is_empty_cell(const std::string& s) {
-  return s.empty() || s == "0" || s == "0.0%" || s == "-";
-}
-
 // A first-column cell never gets narrower than this, however wide the
 // other columns are.
 constexpr std::size_t kMinFirstWidth = 8;
@@ -30,7 +26,8 @@ std::string elide_left(const std::string& s, std::size_t width) {
 void Table::drop_empty_columns(std::size_t first_data_column) {
   for (std::size_t col = header.size(); col-- > first_data_column;) {
     bool empty = std::all_of(rows.begin(), rows.end(), [&](const auto& r) {
-      return col >= r.size() || is_empty_cell(r[col]);
+      return col >= r.size() || r[col].empty() || r[col] == "0" || r[col] == "0.0%" ||
+             r[col] == "-";
     });
     if (!empty) continue;
     header.erase(header.begin() + static_cast<std::ptrdiff_t>(col));

@@ -18,7 +18,7 @@ struct Table {
   std::vector<int> groups;
 
   // Drops the columns from first_data_column on whose cells are all
-  // empty, "0" or "0.0%".
+  // empty, "0", "0.0%" or "-".
   void drop_empty_columns(std::size_t first_data_column);
 
   // Aligned columns, two spaces apart. A table wider than max_width is cut
