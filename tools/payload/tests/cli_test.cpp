@@ -47,11 +47,9 @@ TEST(ParseSeed, IntegersModulo2To64) {
 }
 
 TEST(Run, UsageErrors) {
-  for (const std::vector<std::string>& args :
-       std::vector<std::vector<std::string>>{{},
-                                             {"corpus", "d", "1"},
-                                             {"probe", "a", "b", "c"},
-                                             {"corpus", "d", "1", "2", "3"}}) {
+  const std::vector<std::vector<std::string>> cases = {
+      {}, {"corpus", "d", "1"}, {"probe", "a", "b", "c"}, {"corpus", "d", "1", "2", "3"}};
+  for (const auto& args : cases) {
     const Result r = run_tool(args);
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
