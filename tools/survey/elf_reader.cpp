@@ -18,9 +18,10 @@ std::string type_name(std::uint16_t type) {
   }
 }
 
-std::uint64_t load_le64(const unsigned char* p) {
+// The n-byte little-endian number at p.
+std::uint64_t load_le(const unsigned char* p, int n) {
   std::uint64_t v = 0;
-  for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
+  for (int i = n - 1; i >= 0; i--) v = (v << 8) | p[i];
   return v;
 }
 
@@ -57,8 +58,8 @@ void read_stapsdt_notes(Elf_Data* data, const GElf_Shdr* base,
       throw ParseError("corrupt .note.stapsdt: short descriptor");
     const auto* words = reinterpret_cast<const unsigned char*>(p);
     UsdtSite site;
-    site.pc = load_le64(words);
-    const std::uint64_t linked_base = load_le64(words + 8);
+    site.pc = load_le(words, 8);
+    const std::uint64_t linked_base = load_le(words + 8, 8);
     p += 24;
     site.provider = take_string(p, end);
     site.name = take_string(p, end);
@@ -265,9 +266,7 @@ std::optional<std::uint32_t> ElfImage::code_word(std::uint64_t vaddr) const {
   if (*offset > data_.size() || data_.size() - *offset < 4)
     throw ParseError("truncated ELF: a code section extends past the end "
                      "of the file");
-  const std::uint8_t* p = data_.data() + *offset;
-  return static_cast<std::uint32_t>(p[0] | p[1] << 8 | p[2] << 16 |
-                                    static_cast<std::uint32_t>(p[3]) << 24);
+  return static_cast<std::uint32_t>(load_le(data_.data() + *offset, 4));
 }
 
 }  // namespace probesim::survey
