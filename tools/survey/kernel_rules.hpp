@@ -18,6 +18,8 @@ enum class BaseKernel {
   k6_12,  // Debian linux-source-6.12 (6.12.y)
   k7_3,   // Debian linux-source-7.3 (7.3.4): 6.12 plus NOP simulation
 };
+inline constexpr BaseKernel kBaseKernels[] = {BaseKernel::k6_1, BaseKernel::k6_12,
+                                              BaseKernel::k7_3};
 
 // arm_probe_decode_insn()'s three answers.
 enum class KernelAction {

@@ -20,9 +20,6 @@ constexpr Variant kVariants[kVariantCount] = {
     Variant::k6_1ProbesimDefaults, Variant::k6_12ProbesimDefaults,
     Variant::k7_3ProbesimDefaults};
 
-constexpr BaseKernel kKernels[] = {BaseKernel::k6_1, BaseKernel::k6_12,
-                                   BaseKernel::k7_3};
-
 // The kernel whose figures stand for all in the secondary columns (stp=1,
 // rejected, the families adding up): 6.1 and 7.3 differ from it only
 // where the stock kernel does.
@@ -107,7 +104,7 @@ Table simulated_table(const Rows& rows, int footer, bool usdt) {
     bool rejected = false;
   };
   std::vector<Group> groups;
-  for (BaseKernel k : kKernels)
+  for (BaseKernel k : kBaseKernels)
     groups.push_back({{variant_of(k, Probesim::kAbsent), variant_of(k, Probesim::kDefaults)}});
   groups.push_back({{variant_of(kMainKernel, Probesim::kStp)}, true});
   const Variant stock = variant_of(kMainKernel, Probesim::kAbsent);
@@ -174,7 +171,7 @@ Table kernels_table(const Counts& n) {
   t.header = {"kernel"};
   for (std::size_t o = 0; o < kOutcomeCount; o++)
     t.header.emplace_back(outcome_name(static_cast<Outcome>(o)));
-  for (BaseKernel k : kKernels) {
+  for (BaseKernel k : kBaseKernels) {
     for (Probesim p : {Probesim::kAbsent, Probesim::kDefaults, Probesim::kStp}) {
       const Variant v = variant_of(k, p);
       std::vector<std::string> cells = {std::string(variant_name(v))};

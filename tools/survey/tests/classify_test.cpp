@@ -173,7 +173,7 @@ TEST(Classify, OutcomesPerVariant) {
 TEST(Classify, DefaultsSingleStepStpPushesOnly) {
   // probesim's defaults (stp=0) leave every STP push to the stock kernel,
   // which single-steps it; on every other word they are stp=1's outcome.
-  for (BaseKernel k : {BaseKernel::k6_1, BaseKernel::k6_12, BaseKernel::k7_3}) {
+  for (BaseKernel k : kBaseKernels) {
     const Variant defaults = variant_of(k, Probesim::kDefaults);
     const Variant stp = variant_of(k, Probesim::kStp);
     const Variant stock = variant_of(k, Probesim::kAbsent);
@@ -208,7 +208,7 @@ TEST(Classify, Variants) {
   // Every kernel has one variant per probesim setting, named after both:
   // stock "K", "K+probesim" with stp=1 (the survey's first, kept for its
   // readers), "K+probesim-defaults".
-  for (BaseKernel k : {BaseKernel::k6_1, BaseKernel::k6_12, BaseKernel::k7_3}) {
+  for (BaseKernel k : kBaseKernels) {
     for (Probesim p : {Probesim::kAbsent, Probesim::kDefaults, Probesim::kStp}) {
       Variant v = variant_of(k, p);
       EXPECT_EQ(base_kernel(v), k);

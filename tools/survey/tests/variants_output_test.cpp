@@ -113,7 +113,7 @@ TEST(VariantsOutput, HeadlineIsProbesimDefaultsThenStp) {
                                                 "6.12+probesim", "rejected (6.12)"};
   EXPECT_EQ(t[0], want_header);
   for (const auto& f : rows(fs)) {
-    for (BaseKernel k : {BaseKernel::k6_1, BaseKernel::k6_12, BaseKernel::k7_3}) {
+    for (BaseKernel k : kBaseKernels) {
       for (Probesim p : {Probesim::kAbsent, Probesim::kDefaults}) {
         Variant v = variant_of(k, p);
         EXPECT_EQ(cell(t, f.path, std::string(variant_name(v))), simulated_percent(f, v))
