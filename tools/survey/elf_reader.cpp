@@ -29,16 +29,14 @@ std::uint64_t load_le(const unsigned char* p, int n) {
 // it.
 std::string take_string(const char*& p, const char* end) {
   const void* nul = std::memchr(p, 0, static_cast<std::size_t>(end - p));
-  if (nul == nullptr)
-    throw ParseError("corrupt .note.stapsdt: unterminated string");
+  if (nul == nullptr) throw ParseError("corrupt .note.stapsdt: unterminated string");
   std::string s(p, static_cast<const char*>(nul));
   p = static_cast<const char*>(nul) + 1;
   return s;
 }
 
 // The stapsdt notes of a note section's or segment's data.
-void read_stapsdt_notes(Elf_Data* data, const GElf_Shdr* base,
-                        std::vector<UsdtSite>& out) {
+void read_stapsdt_notes(Elf_Data* data, const GElf_Shdr* base, std::vector<UsdtSite>& out) {
   if (data == nullptr) throw ParseError(elf_failure("unreadable notes"));
   const auto* bytes = static_cast<const char*>(data->d_buf);
   std::size_t offset = 0;
@@ -54,8 +52,7 @@ void read_stapsdt_notes(Elf_Data* data, const GElf_Shdr* base,
     // pc, .stapsdt.base as linked, semaphore; provider, name, arguments.
     const char* p = bytes + desc_at;
     const char* end = p + note.n_descsz;
-    if (note.n_descsz < 24)
-      throw ParseError("corrupt .note.stapsdt: short descriptor");
+    if (note.n_descsz < 24) throw ParseError("corrupt .note.stapsdt: short descriptor");
     const auto* words = reinterpret_cast<const unsigned char*>(p);
     UsdtSite site;
     site.pc = load_le(words, 8);
@@ -65,8 +62,7 @@ void read_stapsdt_notes(Elf_Data* data, const GElf_Shdr* base,
     site.name = take_string(p, end);
     take_string(p, end);
     // The sdt.h convention: a recorded base of 0 means no .stapsdt.base.
-    if (base != nullptr && linked_base != 0)
-      site.pc += base->sh_addr - linked_base;
+    if (base != nullptr && linked_base != 0) site.pc += base->sh_addr - linked_base;
     out.push_back(std::move(site));
   }
 }
@@ -100,45 +96,36 @@ ElfImage::ElfImage(Bytes data) : data_(data) {
   static const bool versioned = elf_version(EV_CURRENT) != EV_NONE;
   if (!versioned) throw ParseError(elf_failure("libelf"));
   // libelf only reads the image (ELF_C_READ_MMAP_PRIVATE copies on write).
-  elf_ = elf_memory(
-      const_cast<char*>(reinterpret_cast<const char*>(data.data())),
-      data.size());
+  elf_ = elf_memory(const_cast<char*>(reinterpret_cast<const char*>(data.data())), data.size());
   if (elf_ == nullptr) throw ParseError(elf_failure("corrupt ELF"));
   const char* ident = elf_getident(elf_, nullptr);
   GElf_Ehdr ehdr;
-  if (elf_kind(elf_) != ELF_K_ELF || ident == nullptr ||
-      gelf_getehdr(elf_, &ehdr) == nullptr) {
+  if (elf_kind(elf_) != ELF_K_ELF || ident == nullptr || gelf_getehdr(elf_, &ehdr) == nullptr) {
     elf_end(elf_);
     throw ParseError("corrupt or truncated ELF header");
   }
   // What fails to be arm64 is named before what fails to be surveyable.
   try {
     if (ehdr.e_machine != EM_AARCH64)
-      throw ParseError("not an arm64 ELF file: machine is " +
-                       machine_name(ehdr.e_machine));
+      throw ParseError("not an arm64 ELF file: machine is " + machine_name(ehdr.e_machine));
     if (ident[EI_CLASS] != ELFCLASS64)
       throw ParseError("not supported: 32-bit (ILP32) AArch64 ELF");
-    if (ident[EI_DATA] != ELFDATA2LSB)
-      throw ParseError("not supported: big-endian AArch64 ELF");
+    if (ident[EI_DATA] != ELFDATA2LSB) throw ParseError("not supported: big-endian AArch64 ELF");
     if (ehdr.e_type != ET_EXEC && ehdr.e_type != ET_DYN)
-      throw ParseError("not an executable or shared library: " +
-                       type_name(ehdr.e_type));
+      throw ParseError("not an executable or shared library: " + type_name(ehdr.e_type));
     std::size_t count = 0;
-    if (elf_getshdrnum(elf_, &section_count_) != 0 ||
-        elf_getphdrnum(elf_, &count) != 0)
+    if (elf_getshdrnum(elf_, &section_count_) != 0 || elf_getphdrnum(elf_, &count) != 0)
       throw ParseError(elf_failure("corrupt ELF header"));
     // libelf reads a header table that does not fit the file as empty.
     if ((ehdr.e_shoff != 0 && ehdr.e_shnum != 0 && section_count_ == 0) ||
         (ehdr.e_phoff != 0 && ehdr.e_phnum != 0 && count == 0))
-      throw ParseError("truncated ELF: a header table extends past the end "
-                       "of the file");
+      throw ParseError("truncated ELF: a header table extends past the end of the file");
     for (std::size_t i = 0; i < count; i++) {
       GElf_Phdr ph;
       if (gelf_getphdr(elf_, static_cast<int>(i), &ph) == nullptr)
         throw ParseError(elf_failure("corrupt program header"));
       // The bytes the survey reads must be in the file.
-      if ((ph.p_type == PT_LOAD || ph.p_type == PT_GNU_EH_FRAME ||
-           ph.p_type == PT_NOTE) &&
+      if ((ph.p_type == PT_LOAD || ph.p_type == PT_GNU_EH_FRAME || ph.p_type == PT_NOTE) &&
           (ph.p_offset > data.size() || ph.p_filesz > data.size() - ph.p_offset))
         throw ParseError("truncated ELF: segment " + std::to_string(i) +
                          " extends past the end of the file");
@@ -155,8 +142,7 @@ ElfImage::~ElfImage() { elf_end(elf_); }
 Elf_Scn* ElfImage::section(std::string_view name, GElf_Shdr& header) const {
   std::size_t names = 0;
   if (elf_getshdrstrndx(elf_, &names) != 0 || names == 0) return nullptr;
-  for (Elf_Scn* scn = elf_nextscn(elf_, nullptr); scn != nullptr;
-       scn = elf_nextscn(elf_, scn)) {
+  for (Elf_Scn* scn = elf_nextscn(elf_, nullptr); scn != nullptr; scn = elf_nextscn(elf_, scn)) {
     if (gelf_getshdr(scn, &header) == nullptr)
       throw ParseError(elf_failure("corrupt section header"));
     const char* s = elf_strptr(elf_, names, header.sh_name);
@@ -168,11 +154,9 @@ Elf_Scn* ElfImage::section(std::string_view name, GElf_Shdr& header) const {
 
 std::vector<FunctionSymbol> ElfImage::function_symbols() const {
   std::vector<FunctionSymbol> out;
-  for (Elf_Scn* scn = elf_nextscn(elf_, nullptr); scn != nullptr;
-       scn = elf_nextscn(elf_, scn)) {
+  for (Elf_Scn* scn = elf_nextscn(elf_, nullptr); scn != nullptr; scn = elf_nextscn(elf_, scn)) {
     GElf_Shdr sh;
-    if (gelf_getshdr(scn, &sh) == nullptr)
-      throw ParseError(elf_failure("corrupt section header"));
+    if (gelf_getshdr(scn, &sh) == nullptr) throw ParseError(elf_failure("corrupt section header"));
     if (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) continue;
     Elf_Data* data = elf_getdata(scn, nullptr);
     if (data == nullptr) throw ParseError(elf_failure("corrupt symbol table"));
@@ -182,8 +166,7 @@ std::vector<FunctionSymbol> ElfImage::function_symbols() const {
       if (gelf_getsym(data, static_cast<int>(i), &sym) == nullptr)
         throw ParseError(elf_failure("corrupt symbol"));
       // SHN_ABS and other reserved indices do not name code in the file.
-      if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF ||
-          sym.st_value == 0 ||
+      if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF || sym.st_value == 0 ||
           (sym.st_shndx >= SHN_LORESERVE && sym.st_shndx != SHN_XINDEX))
         continue;
       const char* name = elf_strptr(elf_, sh.sh_link, sym.st_name);
@@ -198,12 +181,10 @@ std::vector<UsdtSite> ElfImage::usdt_sites() const {
   std::vector<UsdtSite> out;
   if (has_sections()) {
     GElf_Shdr base_header;
-    const GElf_Shdr* base =
-        section(".stapsdt.base", base_header) ? &base_header : nullptr;
+    const GElf_Shdr* base = section(".stapsdt.base", base_header) ? &base_header : nullptr;
     std::size_t names = 0;
     if (elf_getshdrstrndx(elf_, &names) != 0) return out;
-    for (Elf_Scn* scn = elf_nextscn(elf_, nullptr); scn != nullptr;
-         scn = elf_nextscn(elf_, scn)) {
+    for (Elf_Scn* scn = elf_nextscn(elf_, nullptr); scn != nullptr; scn = elf_nextscn(elf_, scn)) {
       GElf_Shdr sh;
       if (gelf_getshdr(scn, &sh) == nullptr || sh.sh_type != SHT_NOTE) continue;
       const char* name = elf_strptr(elf_, names, sh.sh_name);
@@ -225,9 +206,8 @@ std::vector<UsdtSite> ElfImage::usdt_sites() const {
 const GElf_Phdr* ElfImage::load_segment(std::uint64_t vaddr, std::uint64_t size,
                                         bool executable) const {
   for (const auto& s : segments_)
-    if (s.p_type == PT_LOAD && (!executable || (s.p_flags & PF_X)) &&
-        vaddr >= s.p_vaddr && vaddr - s.p_vaddr < s.p_filesz &&
-        size <= s.p_filesz - (vaddr - s.p_vaddr))
+    if (s.p_type == PT_LOAD && (!executable || (s.p_flags & PF_X)) && vaddr >= s.p_vaddr &&
+        vaddr - s.p_vaddr < s.p_filesz && size <= s.p_filesz - (vaddr - s.p_vaddr))
       return &s;
   return nullptr;
 }
@@ -235,8 +215,7 @@ const GElf_Phdr* ElfImage::load_segment(std::uint64_t vaddr, std::uint64_t size,
 Bytes ElfImage::bytes_at(std::uint64_t vaddr) const {
   const GElf_Phdr* s = load_segment(vaddr, 1, false);
   if (s == nullptr) return {};
-  return data_.subspan(s->p_offset + (vaddr - s->p_vaddr),
-                       s->p_filesz - (vaddr - s->p_vaddr));
+  return data_.subspan(s->p_offset + (vaddr - s->p_vaddr), s->p_filesz - (vaddr - s->p_vaddr));
 }
 
 std::optional<std::uint64_t> ElfImage::file_offset(std::uint64_t vaddr) const {
@@ -257,15 +236,14 @@ std::optional<std::uint32_t> ElfImage::code_word(std::uint64_t vaddr) const {
          scn = elf_nextscn(elf_, scn)) {
       GElf_Shdr sh;
       if (gelf_getshdr(scn, &sh) != nullptr && sh.sh_type == SHT_PROGBITS &&
-          (sh.sh_flags & SHF_EXECINSTR) && vaddr >= sh.sh_addr &&
-          vaddr - sh.sh_addr < sh.sh_size && sh.sh_size - (vaddr - sh.sh_addr) >= 4)
+          (sh.sh_flags & SHF_EXECINSTR) && vaddr >= sh.sh_addr && vaddr - sh.sh_addr < sh.sh_size &&
+          sh.sh_size - (vaddr - sh.sh_addr) >= 4)
         offset = sh.sh_offset + (vaddr - sh.sh_addr);
     }
   }
   if (!offset) return std::nullopt;
   if (*offset > data_.size() || data_.size() - *offset < 4)
-    throw ParseError("truncated ELF: a code section extends past the end "
-                     "of the file");
+    throw ParseError("truncated ELF: a code section extends past the end of the file");
   return static_cast<std::uint32_t>(load_le(data_.data() + *offset, 4));
 }
 
