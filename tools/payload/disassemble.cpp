@@ -49,12 +49,12 @@ std::string text_of(csh handle, std::uint32_t word, std::uint64_t addr) {
 
 }  // namespace
 
-std::vector<std::string> disassemble(const std::vector<Code>& code) {
+std::vector<std::string> disassemble(const std::vector<Probe>& probes) {
   csh handle = 0;
   if (cs_open(CS_ARCH_ARM64, CS_MODE_LITTLE_ENDIAN, &handle) != CS_ERR_OK)
     throw std::runtime_error("capstone: cannot open an arm64 disassembler");
   std::vector<std::string> out;
-  for (const Code& c : code) out.push_back(text_of(handle, c.word, c.addr));
+  for (const Probe& p : probes) out.push_back(text_of(handle, p.word, p.addr));
   cs_close(&handle);
   return out;
 }

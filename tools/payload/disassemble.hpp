@@ -2,22 +2,18 @@
 // next to each word).
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "probe_table.hpp"
+
 namespace probesim::payload {
 
-// An instruction word and the address it is at.
-struct Code {
-  std::uint64_t addr = 0;
-  std::uint32_t word = 0;
-};
-
-// "stp x29, x30, [sp, #-0x10]!": capstone's mnemonic and operands, a
-// branch's or adrp's target as an address. The BTI and PAC hints that
-// capstone 4 leaves as "hint #N" get their names ("bti c", "paciasp"); a
-// word capstone cannot decode is ".inst 0xWORD".
-std::vector<std::string> disassemble(const std::vector<Code>& code);
+// Each probe's word at its address: "stp x29, x30, [sp, #-0x10]!",
+// capstone's mnemonic and operands, a branch's or adrp's target as an
+// address. The BTI and PAC hints that capstone 4 leaves as "hint #N" get
+// their names ("bti c", "paciasp"); a word capstone cannot decode is
+// ".inst 0xWORD".
+std::vector<std::string> disassemble(const std::vector<Probe>& probes);
 
 }  // namespace probesim::payload

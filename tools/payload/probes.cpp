@@ -39,9 +39,7 @@ std::string write_probe_table(const std::string& elf_path, const std::string& ou
     throw std::runtime_error(elf_path + ": " + e.what());
   }
   if (sel.probes.empty()) throw std::runtime_error(elf_path + ": no function entry to probe");
-  std::vector<Code> code;
-  for (const Probe& p : sel.probes) code.push_back({p.addr, p.word});
-  const std::string table = render_probe_table(sel.probes, disassemble(code));
+  const std::string table = render_probe_table(sel.probes, disassemble(sel.probes));
 
   std::ofstream f(out_path, std::ios::binary);
   f << table;

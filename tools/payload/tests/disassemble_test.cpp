@@ -9,9 +9,9 @@ using Texts = std::vector<std::string>;
 
 // The words, one after the other from 0x1000.
 Texts disassemble(const std::vector<std::uint32_t>& words) {
-  std::vector<Code> code;
-  for (std::uint32_t w : words) code.push_back({0x1000 + 4 * code.size(), w});
-  return payload::disassemble(code);
+  std::vector<Probe> probes;
+  for (std::uint32_t w : words) probes.push_back({0, 0x1000 + 4 * probes.size(), w});
+  return payload::disassemble(probes);
 }
 
 TEST(Disassemble, MnemonicAndOperands) {
