@@ -360,11 +360,9 @@ std::string suite_section(const SuiteResults& s) {
   if (!errors.is_array()) throw ReportError(s.name + ".errors: not a list");
   if (!errors.empty()) {
     out += "Errors: ";
-    for (std::size_t i = 0; i < errors.size(); i++) {
-      const Json& e = errors[i];
-      out += (i ? "; " : "") + string_field(e, "path", s.name + ".errors") + ": " +
-             string_field(e, "error", s.name + ".errors");
-    }
+    for (std::size_t i = 0; i < errors.size(); i++)
+      out += (i ? "; " : "") + string_field(errors[i], "path", s.name + ".errors") + ": " +
+             string_field(errors[i], "error", s.name + ".errors");
     out += "\n\n";
   }
   return out;
