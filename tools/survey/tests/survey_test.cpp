@@ -80,7 +80,6 @@ TEST(Survey, StrippedBinaryHasTheSameEntriesFromEhFrame) {
   NEED_SAMPLES();
   FileSurvey plain = survey_file(sample("plain"));
   FileSurvey stripped = survey_file(sample("stripped"));
-  EXPECT_EQ(stripped.symbols, 0U);
   EXPECT_EQ(addresses(stripped), addresses(plain));
   EXPECT_TRUE(std::all_of(stripped.entries.begin(), stripped.entries.end(),
                           [](const FunctionEntry& e) { return e.name.empty(); }));
