@@ -89,10 +89,11 @@ TEST(Output, List) {
 TEST(Table, DropsEmptyColumnsAndAligns) {
   Table t;
   t.header = {"name", "a", "b"};
-  t.rows = {{"x", "1", "0"}, {"longer", "22", "0.0%"}};
+  t.rows = {{"x", "1", "0"}, {"longer", "22", "0.0%"}, {"y", "3", "-"}, {"z", "4", ""}};
   t.drop_empty_columns(1);
-  EXPECT_EQ(t.text(), "name     a\n----------\nx        1\nlonger  22\n");
-  EXPECT_EQ(t.markdown(), "| name | a |\n| --- | ---: |\n| x | 1 |\n| longer | 22 |\n");
+  EXPECT_EQ(t.text(), "name     a\n----------\nx        1\nlonger  22\ny        3\nz        4\n");
+  EXPECT_EQ(t.markdown(),
+            "| name | a |\n| --- | ---: |\n| x | 1 |\n| longer | 22 |\n| y | 3 |\n| z | 4 |\n");
 }
 
 TEST(Table, WideTablesAreCutIntoBlocks) {
