@@ -138,7 +138,7 @@ TEST(Classify, OutcomesPerVariant) {
     std::uint32_t insn;
     O on[std::size(kColumns)];
   } cases[] = {
-      {0xd503201f, {X, nop, X, nop, K, K}},                         // nop
+      {0xd503201f, {X, nop, X, nop, K, K}},                         // nop: 7.3 simulate_nop
       {0xa9bf7bfd, {X, stp, X, stp, X, stp}},                       // stp x29, x30, [sp, #-16]!
       {0xd503245f, {B, bti, B, bti, B, bti}},                       // bti c
       {0xd503233f, {P, pac, P, pac, P, pac}},                       // paciasp
@@ -151,11 +151,11 @@ TEST(Classify, OutcomesPerVariant) {
       {0xd50323bf, {R, R, R, R, R, R}},                             // autiasp
       {0xd50323ff, {R, R, R, R, R, R}},                             // autibsp
       {0xd503239f, {R, R, R, R, R, R}},                             // autiaz
-      {0xd503203f, {R, R, R, R, R, R}},                             // yield
+      {0xd503203f, {R, R, R, R, R, R}},                             // yield: not steppable
       {0xd65f03c0, {K, K, K, K, K, K}},                             // ret
       {0x94000010, {K, K, K, K, K, K}},                             // bl
-      {0x58000040, {R, R, R, R, R, R}},                             // ldr x0, literal
-      {0x54000050, {X, X, K, K, K, K}},                             // bc.eq
+      {0x58000040, {R, R, R, R, R, R}},                             // ldr x0, literal: kprobes only
+      {0x54000050, {X, X, K, K, K, K}},                             // bc.eq: no 6.1 b.cond
       {0x19c00440, {X, X, R, R, R, R}},                             // cpyfp (MOPS)
       {0xd10043ff, {X, addsub_imm, X, addsub_imm, X, addsub_imm}},  // sub sp, sp, #16
       {0x12001c49, {X, logic_imm, X, logic_imm, X, logic_imm}},     // and w9, w2, #0xff
