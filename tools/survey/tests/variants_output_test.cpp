@@ -123,10 +123,6 @@ TEST(VariantsOutput, HeadlineIsProbesimDefaultsThenStp) {
     EXPECT_EQ(cell(t, f.path, "6.12+probesim"), simulated_percent(f, Variant::k6_12ProbesimStp))
         << f.path;
   }
-  // The mixed file's two stp pushes are all that stp=1 adds.
-  const FileSurvey& mixed = fs[0];
-  auto [defaults, total] = simulated_entries(mixed, Variant::k6_12ProbesimDefaults);
-  EXPECT_EQ(cell(t, "mixed", "6.12+probesim"), percent(defaults + 2, total));
 }
 
 TEST(VariantsOutput, StepsEndAtTheDefaultsThenAddStp) {
