@@ -1,5 +1,6 @@
 #include "classify.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -79,12 +80,8 @@ constexpr VariantInfo kVariantInfo[kVariantCount] = {
 // PROBESIM_NONE: kFamilies' index plus one.
 static_assert(PROBESIM_NR_FAMILIES == 1 + kFamilyCount);
 
-constexpr bool every_family_has_its_switch() {
-  for (const std::size_t s : kFamilySwitch)
-    if (s == kSwitchCount) return false;
-  return true;
-}
-static_assert(every_family_has_its_switch());
+// Every family's switch is one of kSwitches.
+static_assert(std::ranges::find(kFamilySwitch, kSwitchCount) == kFamilySwitch.end());
 
 std::optional<std::size_t> family(std::uint32_t insn) {
   const enum probesim_family f = probesim_decode(insn);
