@@ -140,23 +140,17 @@ Table simulated_table(const Rows& rows, int footer, bool usdt) {
 // default, which end at KERNEL+probesim-defaults, then stp=1, which ends
 // at KERNEL+probesim.
 Table steps_table(const Rows& rows, int footer, BaseKernel k) {
-  struct Column {
-    Variant variant;
-    Step step;
-  };
-  std::vector<Column> columns;
-  for (Step st : cumulative_steps())
-    columns.push_back(
-        {variant_of(k, step_on_by_default(st) ? Probesim::kDefaults : Probesim::kStp), st});
+  const std::vector<Step> steps = cumulative_steps();
   Table t;
   t.header = {"binary", "functions"};
-  for (const Column& c : columns) t.header.push_back(step_column(k, c.step));
+  for (Step st : steps) t.header.push_back(step_column(k, st));
   for (const auto& r : rows) {
     const Counts& n = r->functions;
     std::vector<std::string> cells = {r->path, std::to_string(n.total)};
     std::size_t sum = 0;
-    for (const Column& c : columns) {
-      sum += n.by_step(c.variant, c.step);
+    for (Step st : steps) {
+      sum += n.by_step(variant_of(k, step_on_by_default(st) ? Probesim::kDefaults : Probesim::kStp),
+                       st);
       cells.push_back(percent(sum, n.total));
     }
     t.rows.push_back(std::move(cells));
