@@ -79,8 +79,7 @@ class Reader {
       case DW_EH_PE_aligned: return raw;
       case DW_EH_PE_pcrel: return at + raw;  // wraps like the hardware does
       case DW_EH_PE_datarel:
-        if (data_base == 0) return std::nullopt;
-        return data_base + raw;
+        return data_base == 0 ? std::nullopt : std::optional(data_base + raw);
       default: return std::nullopt;
     }
   }
@@ -108,10 +107,7 @@ Cie read_cie(const Dwarf_CIE& entry, std::uint64_t aug_vaddr) {
   Cie cie;
   if (i == aug.size()) return cie;
   const std::string unsupported = "CIE augmentation \"" + aug + "\"";
-  if (aug[i] != 'z') {
-    cie.why = unsupported;
-    return cie;
-  }
+  if (aug[i] != 'z') return {unsupported};
   Reader r(entry.augmentation_data,
            entry.augmentation_data + entry.augmentation_data_size, aug_vaddr,
            ".eh_frame CIE augmentation");
