@@ -170,10 +170,6 @@ Variant variant_of(BaseKernel kernel, Probesim probesim) {
   return Variant::k6_12;  // unreachable: every pair has its variant
 }
 
-Variant base_variant(Variant v) {
-  return variant_of(base_kernel(v), Probesim::kAbsent);
-}
-
 Outcome outcome(std::uint32_t insn, Variant variant) {
   switch (kernel_action(insn, base_kernel(variant))) {
     case KernelAction::kSimulate: return Outcome::kKernelSim;

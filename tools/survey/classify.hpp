@@ -174,8 +174,6 @@ std::string_view step_name(Step s);
 BaseKernel base_kernel(Variant variant);
 Probesim probesim_of(Variant variant);
 bool has_probesim(Variant variant);
-// The stock variant under a probesim variant (7.3+probesim -> 7.3).
-Variant base_variant(Variant variant);
 Variant variant_of(BaseKernel kernel, Probesim probesim);
 
 std::string_view raw_class_name(RawClass c);
