@@ -161,8 +161,6 @@ BaseKernel base_kernel(Variant v) { return kVariantInfo[index(v)].kernel; }
 
 Probesim probesim_of(Variant v) { return kVariantInfo[index(v)].probesim; }
 
-bool has_probesim(Variant v) { return probesim_of(v) != Probesim::kAbsent; }
-
 Variant variant_of(BaseKernel kernel, Probesim probesim) {
   for (std::size_t v = 0; v < kVariantCount; v++)
     if (kVariantInfo[v].kernel == kernel && kVariantInfo[v].probesim == probesim)
@@ -181,7 +179,7 @@ Outcome outcome(std::uint32_t insn, Variant variant) {
   // NOP stays the kernel's on 7.3), and only with the family's switch on:
   // at its default, or every switch with stp=1. The stp family has a gate
   // besides (no MTE, no POE), which the survey takes to be open.
-  if (const auto f = family(insn); f && has_probesim(variant)) {
+  if (const auto f = family(insn); f && probesim_of(variant) != Probesim::kAbsent) {
     const SwitchInfo& on = kSwitches[kFamilySwitch[*f]];
     if (on.on || probesim_of(variant) == Probesim::kStp) return probesim_outcome(*f);
   }

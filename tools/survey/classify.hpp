@@ -173,7 +173,6 @@ std::string_view step_name(Step s);
 
 BaseKernel base_kernel(Variant variant);
 Probesim probesim_of(Variant variant);
-bool has_probesim(Variant variant);
 Variant variant_of(BaseKernel kernel, Probesim probesim);
 
 std::string_view raw_class_name(RawClass c);

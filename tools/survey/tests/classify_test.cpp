@@ -213,7 +213,6 @@ TEST(Classify, Variants) {
       Variant v = variant_of(k, p);
       EXPECT_EQ(base_kernel(v), k);
       EXPECT_EQ(probesim_of(v), p);
-      EXPECT_EQ(has_probesim(v), p != Probesim::kAbsent);
       const std::string kernel(base_kernel_name(k));
       const char* suffix = p == Probesim::kAbsent     ? ""
                            : p == Probesim::kDefaults ? "+probesim-defaults"
