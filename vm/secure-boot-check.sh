@@ -59,8 +59,9 @@ unshare --mount --propagation private bash -euc '
 
 [ -s "$work/mokutil.args" ] || die "the README's sign-steps do not call mokutil"
 read -r -a args <"$work/mokutil.args"
-[ "${args[0]}" = --import ] && [ ${#args[@]} = 2 ] ||
+if [ "${args[0]}" != --import ] || [ ${#args[@]} != 2 ]; then
 	die "the README's sign-steps call 'mokutil ${args[*]}', not mokutil --import FILE"
+fi
 subject=$(cd "$src" && openssl x509 -inform DER -noout -subject -in "${args[1]}") ||
 	die "mokutil --import ${args[1]}: not a DER certificate"
 case $subject in
