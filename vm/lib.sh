@@ -74,6 +74,20 @@ readme_block() {
 		die "README.md has no $1 block"
 }
 
+# with_overlay LOWER DIR CMD...: CMD in a mount namespace of its own, in
+# which LOWER's files are laid over DIR (its target, if a symlink) by a
+# read-only overlay, so that a README line can find a file where it says
+# without this host's DIR being written. Needs root.
+with_overlay() {
+	local lower=$1 dir
+	dir=$(readlink -f "$2")
+	shift 2
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	unshare --mount --propagation private sh -ec \
+		'mount -t overlay probesim -o "lowerdir=$1:$2" "$2"; shift 2; exec "$@"' \
+		_ "$lower" "$dir" "$@"
+}
+
 # The kernel versions the test bed knows how to fetch.
 known_kernels() { echo "6.1 6.12 7.2 7.3"; }
 

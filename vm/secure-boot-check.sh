@@ -6,12 +6,11 @@
 #
 # On this host the module is built for that kernel, then the sign-steps
 # run in its directory with sudo a no-op, uname -r that kernel's release
-# and /lib/modules/RELEASE/build its build tree: an overlay on /lib
-# (which the host may lack /lib/modules in), in a mount namespace of this
-# script's own, so that the host's /lib is not written. mokutil is not run: enrolment needs
-# UEFI, shim and a person at the MOK manager. The line must still hand it
-# the certificate the openssl line made. The signed module must name
-# probesim-local as its signer.
+# and /lib/modules/RELEASE/build its build tree (with_overlay on /lib,
+# which this host may have no /lib/modules in: /lib is not written).
+# mokutil is not run: enrolment needs UEFI, shim and a person at the MOK
+# manager. The line must still hand it the certificate the openssl line
+# made. The signed module must name probesim-local as its signer.
 #
 # In the VM (the secure-boot guest suite) the unsigned module, the one
 # the sign-steps signed (its key never enrolled) and one signed by the
@@ -44,16 +43,14 @@ cp "$src/probesim.ko" "$payload/kernel-key/"
 
 readme_block sign-steps >"$work/sign-steps"
 # shellcheck disable=SC2016 # expanded by the inner shell
-unshare --mount --propagation private bash -euc '
-	lib=$(readlink -f /lib)
-	mount -t overlay probesim-sign -o "lowerdir=$1:$lib" "$lib"
-	cd "$2"
-	release=$3 mokutil_args=$4 steps=$5
+with_overlay "$work/lib" /lib bash -euc '
+	cd "$1"
+	release=$2 mokutil_args=$3 steps=$4
 	sudo() { "$@"; }
 	uname() { if [ "$*" = -r ]; then echo "$release"; else command uname "$@"; fi; }
 	mokutil() { echo "$*" >"$mokutil_args"; }
 	set -x
-	. "$steps"' _ "$work/lib" "$src" "$release" "$work/mokutil.args" "$work/sign-steps" \
+	. "$steps"' _ "$src" "$release" "$work/mokutil.args" "$work/sign-steps" \
 	>"$work/sign.log" 2>&1 ||
 	{ cat "$work/sign.log" >&2; die "the README's sign-steps failed"; }
 

@@ -24,11 +24,13 @@ mkdir -p "$work/src"
 git -C "$PROBESIM_TOP" ls-files -z tools module dkms.conf |
 	(cd "$PROBESIM_TOP" && tar --null -T - -c) | tar -x -C "$work/src"
 readme_block tools-install-steps >"$work/steps"
+# What the README's lines run with: the scratch install first.
+installed_path=$work/root/usr/local/bin:$PATH
 (
 	cd "$work/src"
 	# shellcheck disable=SC2317 # called by the README's lines
 	sudo() { "$@"; }
-	export DESTDIR=$work/root PATH=$work/root/usr/local/bin:$PATH \
+	export DESTDIR=$work/root PATH=$installed_path \
 		CMAKE_CXX_COMPILER_LAUNCHER=ccache
 	set -x
 	# shellcheck source=/dev/null
@@ -51,10 +53,8 @@ done
 [ -e "$work/redis/usr/bin/redis-server" ] || die "bookworm's redis packages have no /usr/bin/redis-server"
 readme_block binaries-steps >"$work/binaries-steps"
 # shellcheck disable=SC2016 # expanded by the inner shell
-unshare --mount --propagation private bash -euc '
-	mount -t overlay probesim-redis -o "lowerdir=$1:/usr/bin" /usr/bin
-	export PATH=$2:$PATH
-	. "$3"' _ "$work/redis/usr/bin" "$work/root/usr/local/bin" "$work/binaries-steps" \
+with_overlay "$work/redis/usr/bin" /usr/bin \
+	env PATH="$installed_path" bash -euc '. "$1"' _ "$work/binaries-steps" \
 	>"$work/binaries.out" 2>"$work/binaries.err" ||
 	{ cat "$work/binaries.err" >&2; die "the README's binaries-steps failed (needs root and mount namespaces; output: $work/binaries.out)"; }
 
